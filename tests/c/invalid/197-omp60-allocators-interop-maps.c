@@ -9,7 +9,7 @@
 // CHECK: 43:31: error: expected 'always', 'auto' or 'never' in 'attach' modifier
 // CHECK: 45:40: error: same map type modifier has been specified more than once
 // CHECK-ALL
-// CLANG19: OpenMP 6.0 and 6.1 syntax (uses_allocators' modifiers and ';', prefer_type's braces,
+// CLANG-CANNOT: OpenMP 6.0 and 6.1 syntax (uses_allocators' modifiers and ';', prefer_type's braces,
 // need_device_addr, attach(...)), which clang-19 does not parse; the messages are clang's where
 // newer clang has them, else in its style.
 // uses_allocators: a predefined allocator takes no modifiers, traits are a constant-sized array;

@@ -328,9 +328,51 @@ public sealed interface OmpClause {
     record TaskReduction(boolean in, Reduction reduction, SourceLocation loc) implements OmpClause {}
     /** linear(list[: step]) and linear(list: val|ref|uval, step(s)) (5.2), or the older val(list): step. Step null = 1. */
     record Linear(List<OmpDirective.Item> items, Expr step, String modifier, SourceLocation loc) implements OmpClause {}
-    /** OpenMP 6.0 induction([step(s),] op: list), op + or * (- is + with a negated step): the item's value at logical iteration i is x op step^i. */
-    record Induction(boolean multiply, List<OmpDirective.Item> items, Expr step, SourceLocation loc)
-            implements OmpClause {}
+    /**
+     * OpenMP 6.0 induction(step(s), [strict|relaxed,] id: list). A built-in id is + or * (- is + with
+     * a negated step): the item's value at logical iteration i is x op step^i. A declared id: each
+     * item's declare induction in {@code users} (parallel to items; empty when the id is built in),
+     * the value at iteration i its closed form, the inductor applied to x with the collector's value
+     * for (s, i) as the step. {@code strict}: the strict modifier (jomp computes the closed form in
+     * every iteration either way).
+     */
+    record Induction(
+            boolean multiply,
+            List<OmpDirective.Item> items,
+            Expr step,
+            SourceLocation loc,
+            List<UserInduction> users,
+            boolean strict)
+            implements OmpClause {
+        public Induction(boolean multiply, List<OmpDirective.Item> items, Expr step, SourceLocation loc) {
+            this(multiply, items, step, loc, List.of(), false);
+        }
+    }
+
+    /**
+     * {@code #pragma omp declare_induction(name : type) inductor(e) collector(c)} for one type (or
+     * one pair (type, step type)): the inductor is checked with omp_var (varType) and omp_step
+     * (stepType) declared, the collector with omp_step and omp_idx (long, a logical iteration
+     * number; its own omp_step variable).
+     */
+    record UserInduction(
+            String name,
+            jomp.compiler.type.Type varType,
+            jomp.compiler.type.Type stepType,
+            Var var,
+            Var step,
+            Expr inductor,
+            Var collectorStep,
+            Var idx,
+            Expr collector,
+            SourceLocation loc) {}
+
+    /**
+     * init_complete[(create_init_phase)] of scan (OpenMP 6.0): the statements before the directive
+     * are the initialization phase of an exclusive scan; {@code create} false: no such phase (the
+     * directive separates nothing).
+     */
+    record InitComplete(boolean create, SourceLocation loc) implements OmpClause {}
     /** order([reproducible|unconstrained:] concurrent). */
     record Order(String modifier, SourceLocation loc) implements OmpClause {}
     /** bind(teams|parallel|thread) of loop. */

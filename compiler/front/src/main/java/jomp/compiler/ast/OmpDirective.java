@@ -35,6 +35,7 @@ public record OmpDirective(
         BEGIN_DECLARE_TARGET,
         END_DECLARE_TARGET,
         DECLARE_REDUCTION,
+        DECLARE_INDUCTION,
         DECLARE_MAPPER,
         INTEROP,
         DISPATCH,
@@ -113,6 +114,7 @@ public record OmpDirective(
                 || l == Leaf.BEGIN_DECLARE_TARGET
                 || l == Leaf.END_DECLARE_TARGET
                 || l == Leaf.DECLARE_REDUCTION
+                || l == Leaf.DECLARE_INDUCTION
                 || l == Leaf.DECLARE_MAPPER
                 || l == Leaf.INTEROP
                 || l == Leaf.THREADPRIVATE

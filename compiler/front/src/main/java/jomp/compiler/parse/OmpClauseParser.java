@@ -169,6 +169,7 @@ final class OmpClauseParser {
             "counts",
             "local",
             "induction",
+            "init_complete",
             "safesync",
             "device_safesync",
             "memscope",
@@ -416,6 +417,7 @@ final class OmpClauseParser {
             case "to", "from" -> omp.motion(n, loc);
             case "map" -> omp.map(loc);
             case "reduction", "in_reduction", "task_reduction" -> reduction(n, loc);
+            case "init_complete" -> new OmpInductionClauses(p, omp).initComplete(loc);
             case "depend", "doacross", "detach", "affinity" -> dependence.clause(n, loc, leaves);
             case "proc_bind", "device_type", "bind", "threadset" -> keyword(n, loc);
             case "at", "severity", "fail", "atomic_default_mem_order" -> keyword(n, loc);
@@ -669,7 +671,7 @@ final class OmpClauseParser {
                 return linear(loc);
             }
             case "induction" -> {
-                return induction(loc);
+                return new OmpInductionClauses(p, omp).induction(loc);
             }
             case "local" -> {
                 // OpenMP 6.0 declare target local(list): each device has a copy of its own, which its
@@ -758,33 +760,6 @@ final class OmpClauseParser {
         if (!Set.of("scalar", "pointer", "aggregate", "all").contains(c.text))
             throw p.errorAt(c.loc, "expected 'scalar', 'pointer', 'aggregate' or 'all' in OpenMP clause 'default'");
         return c.text;
-    }
-
-    /** OpenMP 6.0 induction([step(s),] op: list) with the built-in operators only. */
-    private OmpClause induction(SourceLocation loc) {
-        Token o = open("induction");
-        Expr step = null;
-        if (p.at("step") && p.peek(1).is("(")) {
-            p.pos++;
-            Token so = open("step");
-            step = p.exprs.rvalue(p.exprs.assign());
-            p.expectClose(")", so);
-            p.expect(",");
-        }
-        Token op = p.next();
-        if (!(op.is("+") || op.is("-") || op.is("*"))) {
-            p.diags.error(op.loc, "jomp supports the induction operators '+', '-' and '*' (no declare induction)");
-            throw new Parser.SyntaxError();
-        }
-        p.expect(":");
-        List<OmpDirective.Item> items = omp.itemList();
-        p.expectClose(")", o);
-        for (OmpDirective.Item it : items)
-            if (it.var() != null && !it.var().type.isArithmetic())
-                p.diags.error(it.loc(), "induction variable must have arithmetic type");
-        if (step == null) step = new Expr.IntLit(1, Type.INT, loc);
-        if (op.is("-")) step = new Expr.Unary(Expr.Unary.Op.NEG, step, step.type(), step.loc());
-        return new OmpClause.Induction(op.is("*"), items, step, loc);
     }
 
     /** reduction, and the task reductions in_reduction and task_reduction (OmpParser parses their items). */

@@ -134,6 +134,7 @@ final class OmpDirectiveNames {
             case "declare" -> {
                 if (word("target", name)) return Leaf.DECLARE_TARGET;
                 if (word("reduction", name)) return Leaf.DECLARE_REDUCTION;
+                if (word("induction", name)) return Leaf.DECLARE_INDUCTION;
                 if (word("simd", name)) return Leaf.DECLARE_SIMD;
                 if (word("variant", name)) return Leaf.DECLARE_VARIANT;
                 if (word("mapper", name)) return Leaf.DECLARE_MAPPER;

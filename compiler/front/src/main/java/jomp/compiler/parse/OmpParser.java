@@ -150,9 +150,9 @@ final class OmpParser {
                 new OmpDeclarativeDirectives(p, this).allocate(d);
                 return new Stmt.Null(pragma.loc);
             }
-            case DECLARE_REDUCTION, NOTHING -> {
+            case DECLARE_REDUCTION, DECLARE_INDUCTION, NOTHING -> {
                 return new Stmt.Null(pragma.loc);
-            } // declare reduction: registered while parsing
+            } // declare reduction and declare induction: registered while parsing
             case ERROR -> {
                 if (!blockItem)
                     return new Stmt.Null(pragma.loc); // clang drops it after the immediate-substatement error
@@ -196,6 +196,7 @@ final class OmpParser {
         if (region && !OmpNesting.check(p, d, pragma.loc)) return new Stmt.Omp(d, body, pragma.loc);
         if (first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
         if (d.isLoop()) new OmpLoopNest(p).check(d, body);
+        if (d.isLoop()) OmpInductionClauses.checkScans(p, body);
         if (first == Leaf.METADIRECTIVE) {
             for (OmpClause.When w : d.clauses(OmpClause.When.class))
                 if (w.variant() != null && w.variant().isLoop()) new OmpLoopNest(p).check(w.variant(), body);
@@ -281,7 +282,7 @@ final class OmpParser {
                 decls.allocate(d);
                 return null;
             }
-            case DECLARE_REDUCTION, DECLARE_SIMD, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> {
+            case DECLARE_REDUCTION, DECLARE_INDUCTION, DECLARE_SIMD, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> {
                 return null;
             }
             case REQUIRES, DECLARE_MAPPER -> {
@@ -362,6 +363,10 @@ final class OmpParser {
     private OmpDirective ownSyntax(Leaf first, String name, SourceLocation loc) {
         if (first == Leaf.DECLARE_REDUCTION) {
             new OmpDeclarativeDirectives(p, this).declareReduction();
+            return new OmpDirective(name, List.of(first), List.of(), null, null, 0, loc);
+        }
+        if (first == Leaf.DECLARE_INDUCTION) {
+            new OmpInductionClauses(p, this).declareInduction(name, loc);
             return new OmpDirective(name, List.of(first), List.of(), null, null, 0, loc);
         }
         if (first == Leaf.REQUIRES) {

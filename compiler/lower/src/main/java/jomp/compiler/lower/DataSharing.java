@@ -70,8 +70,12 @@ final class DataSharing {
     private record Linear(Var var, Value start, Value step) {}
 
     private final List<Linear> linears = new ArrayList<>();
-    /** induction variables (OpenMP 6.0): at logical iteration iv, start + iv * step, or start * step^iv (in the variable's type). */
-    private record Induction(Var var, Value start, Value step, boolean multiply) {}
+    /**
+     * induction variables (OpenMP 6.0): at logical iteration iv, start + iv * step, or start * step^iv
+     * (in the variable's type); with a declare induction ({@code user}), start and step are the
+     * addresses of their copies and the value is the closed form (userIteration).
+     */
+    private record Induction(Var var, Value start, Value step, boolean multiply, OmpClause.UserInduction user) {}
 
     private final List<Induction> inductions = new ArrayList<>();
     /** Loop variables named by linear: after the loop they hold the value a sequential run leaves (lb + count * step). */
@@ -275,14 +279,53 @@ final class DataSharing {
     /** The induction clauses (OpenMP 6.0): each variable's start value and step. */
     private void inductionClauses(OmpDirective d, Map<Var, Kind> kinds) {
         for (OmpClause.Induction ind : d.clauses(OmpClause.Induction.class)) {
-            for (OmpDirective.Item it : ind.items()) {
-                Var v = it.var();
+            for (int k = 0; k < ind.items().size(); k++) {
+                Var v = ind.items().get(k).var();
                 if (v == null) continue;
-                Value s = f.e.convert(f.rvalue(ind.step()), ind.step().type(), v.type);
-                inductions.add(new Induction(v, f.readVar(v), s, ind.multiply()));
+                OmpClause.UserInduction user =
+                        ind.users().isEmpty() ? null : ind.users().get(k);
+                Value taken = f.inductionStarts.get(v); // copied before the teams forked
+                Value original = TypeMap.inMemory(v.type)
+                        ? (taken != null ? taken : f.varAddress(v))
+                        : taken != null ? f.load(taken, v.type) : f.readVar(v);
+                if (user == null) {
+                    Value s = f.e.convert(f.rvalue(ind.step()), ind.step().type(), v.type);
+                    Reg start = f.fn.newReg(TypeMap.reg(v.type), "omp.ind.start"); // not the original's register
+                    f.b.copy(start, original);
+                    inductions.add(new Induction(v, start, s, ind.multiply(), null));
+                } else { // the original's value and the step, kept in memory for the special variables to name
+                    Value start = f.slotAddr(f.temp(v.type));
+                    f.store(start, original, v.type);
+                    Value step = f.slotAddr(f.temp(user.stepType()));
+                    storeAs(step, f.rvalue(ind.step()), ind.step().type(), user.stepType());
+                    inductions.add(new Induction(v, start, step, false, user));
+                }
                 kinds.put(v, Kind.LINEAR); // privatised as a linear variable is; its value comes from iteration()
             }
         }
+    }
+
+    /** Stores v (of C type from) at addr as C type to: converted, or copied when an aggregate. */
+    private void storeAs(Value addr, Value v, Type from, Type to) {
+        f.store(addr, TypeMap.inMemory(to) ? v : f.e.convert(v, from, to), to);
+    }
+
+    /**
+     * A declare induction's closed form at logical iteration iv (OpenMP 6.0 §7.6.13): the private
+     * copy starts as the original's value, and the inductor runs once on it with omp_step the
+     * collector's value for the step and omp_idx = iv.
+     */
+    private void userIteration(Induction ind, Value iv) {
+        OmpClause.UserInduction u = ind.user();
+        Value idx = f.slotAddr(f.temp(Type.LONG));
+        f.store(idx, iv, Type.LONG);
+        Value collective = f.slotAddr(f.temp(u.stepType()));
+        Value c = evaluate(u.collector(), u.collectorStep(), ind.step(), u.idx(), idx);
+        storeAs(collective, c, u.collector().type(), u.stepType());
+        Type t = ind.var().type;
+        Value priv = f.varAddress(ind.var());
+        f.store(priv, TypeMap.inMemory(t) ? ind.start() : f.load(ind.start(), t), t);
+        evaluate(u.inductor(), u.var(), priv, u.step(), collective);
     }
 
     /** The reduction clauses of this leaf: each variable's operator (USER: its declare reduction) and list item. */
@@ -381,6 +424,10 @@ final class DataSharing {
                             : f.e.convert(v, Type.LONG, l.var().type));
         }
         for (Induction ind : inductions) {
+            if (ind.user() != null) {
+                userIteration(ind, iv);
+                continue;
+            }
             Type t = ind.var().type;
             Value v = ind.multiply()
                     ? f.e.bin(Insn.BinOp.MUL, ind.start(), power(ind.step(), iv, t))
@@ -432,7 +479,11 @@ final class DataSharing {
         // a declare reduction's omp_priv and omp_in stand for the private copy's address: it lives in memory
         int align = Math.max(Math.max(v.type.align(), 1), alignments.getOrDefault(v, 1));
         if (allocators.containsKey(v) && v.type.size() >= 0) fromAllocator(v, allocators.get(v), align);
-        else if (inMemory || user != null || f.inMemory(v) || alignments.containsKey(v))
+        else if (inMemory
+                || user != null
+                || f.inMemory(v)
+                || alignments.containsKey(v)
+                || inductions.stream().anyMatch(i -> i.var() == v && i.user() != null))
             f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), align));
         else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
         switch (kind) {
@@ -572,7 +623,7 @@ final class DataSharing {
     }
 
     /** Evaluates a declare reduction's combiner or initializer with its two variables standing for the given addresses. */
-    private void evaluate(Expr e, Var a, Value aAddr, Var b, Value bAddr) {
+    private Value evaluate(Expr e, Var a, Value aAddr, Var b, Value bAddr) {
         List<Runnable> undo = new ArrayList<>();
         for (Object[] bind : new Object[][] {{a, aAddr}, {b, bAddr}}) {
             Var v = (Var) bind[0];
@@ -582,8 +633,9 @@ final class DataSharing {
             f.b.copy(r, (Value) bind[1]);
             f.addrVars.put(v, r);
         }
-        f.rvalue(e);
+        Value v = f.rvalue(e);
         undo.forEach(Runnable::run);
+        return v;
     }
 
     private Value read(Orig o, Type t) {

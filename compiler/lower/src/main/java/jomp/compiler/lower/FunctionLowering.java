@@ -832,6 +832,13 @@ final class FunctionLowering {
      */
     final Map<Var, Runnable> assignHooks = new IdentityHashMap<>();
 
+    /**
+     * Induction variables' start values, copied before a teams region forks (their addresses; OmpLowering.teams):
+     * the teams read them there, since a team that ran the last iteration may write the final value back before
+     * another team starts. Outlined regions inside receive them (OmpLowering.outline).
+     */
+    final Map<Var, Value> inductionStarts = new IdentityHashMap<>();
+
     Value conditional(Expr.Cond c) {
         Type t = c.type();
         BasicBlock then = b.newBlock("cond.then"), els = b.newBlock("cond.else"), end = b.newBlock("cond.end");

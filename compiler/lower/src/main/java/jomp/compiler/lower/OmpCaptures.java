@@ -172,6 +172,10 @@ final class OmpCaptures extends TreeScanner {
                     items(l.items());
                     expr(l.step());
                 }
+                case OmpClause.Induction i -> {
+                    items(i.items());
+                    expr(i.step());
+                }
                 case OmpClause.Allocate a -> {
                     expr(a.allocator());
                     expr(a.align());

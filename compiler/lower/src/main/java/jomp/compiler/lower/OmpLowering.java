@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import jomp.compiler.ast.Expr;
@@ -139,6 +140,7 @@ final class OmpLowering {
                     BEGIN_DECLARE_TARGET,
                     END_DECLARE_TARGET,
                     DECLARE_REDUCTION,
+                    DECLARE_INDUCTION,
                     SECTION,
                     THREADPRIVATE,
                     GROUPPRIVATE,
@@ -465,11 +467,26 @@ final class OmpLowering {
         Value nteams = n == null ? IntConst.i32(0) : i32(n.value());
         Value limit = t == null ? IntConst.i32(0) : i32(t.value());
         String name = f.unit.outlinedName(f.def.var().name);
+        Map<Var, Value> outerStarts = new java.util.IdentityHashMap<>(f.inductionStarts);
+        for (OmpClause.Induction ind : d.clauses(OmpClause.Induction.class))
+            for (OmpDirective.Item it : ind.items()) {
+                Var v = it.var();
+                if (v == null) continue;
+                Value start = f.slotAddr(f.temp(v.type));
+                Value from = f.inductionStarts.get(v);
+                f.store(
+                        start,
+                        TypeMap.inMemory(v.type) ? (from != null ? from : f.varAddress(v)) : f.readVar(v),
+                        v.type);
+                f.inductionStarts.put(v, start);
+            }
         Value args = outline(o, i, name, List.of(), (g, ex) -> {
             DataSharing ds = DataSharing.at(g.omp, o, i, null);
             g.omp.construct(o, i + 1, null);
             ds.end(true, null);
         });
+        f.inductionStarts.clear();
+        f.inductionStarts.putAll(outerStarts);
         call(EntryPoints.TEAMS, IrType.VOID, f.b.funcAddr(name), nteams, limit, args);
     }
 
@@ -482,10 +499,13 @@ final class OmpLowering {
         List<Var> caps = new ArrayList<>();
         // automatic variables, and globals this function has rebound (mapped in a kernel, privatised)
         for (Var v : OmpCaptures.free(o)) if (OmpCaptures.isAutomatic(v) || f.isBound(v)) caps.add(v);
-        Slot block = f.fn.newSlot(null, 8L * Math.max(1, caps.size() + extras.size()), 8);
+        List<Var> starts = new ArrayList<>(f.inductionStarts.keySet()); // after the extras, their addresses
+        Slot block = f.fn.newSlot(null, 8L * Math.max(1, caps.size() + extras.size() + starts.size()), 8);
         Value base = f.b.slotAddr(block);
         for (int k = 0; k < caps.size(); k++) f.b.store(f.varAddress(caps.get(k)), at(f, base, 8L * k));
         for (int k = 0; k < extras.size(); k++) f.b.store(extras.get(k), at(f, base, 8L * (caps.size() + k)));
+        for (int k = 0; k < starts.size(); k++)
+            f.b.store(f.inductionStarts.get(starts.get(k)), at(f, base, 8L * (caps.size() + extras.size() + k)));
 
         FunctionLowering g = new FunctionLowering(f.unit, f.def);
         List<Reg> params =
@@ -500,6 +520,9 @@ final class OmpLowering {
         }
         List<Value> ex = new ArrayList<>();
         for (int k = 0; k < extras.size(); k++) ex.add(g.b.load(IrType.I64, at(g, args, 8L * (caps.size() + k))));
+        for (int k = 0; k < starts.size(); k++)
+            g.inductionStarts.put(
+                    starts.get(k), g.b.load(IrType.PTR, at(g, args, 8L * (caps.size() + extras.size() + k))));
         g.allocateLocals(o.body());
         body.accept(g, ex);
         f.unit.module.functions.add(g.finishOutlined());

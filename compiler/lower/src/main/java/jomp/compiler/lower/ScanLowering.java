@@ -24,7 +24,10 @@ import jomp.offload.abi.EntryPoints;
  * shares; one thread then combines them in iteration order, starting from x's value before the
  * loop (inclusive: iteration i sees 0..i, exclusive: 0..i-1) and leaves the total in x; then the
  * scan phases run with x holding the prefix of their iteration. A simd loop runs in order in one
- * thread and needs none of this (the directive is then a no-op).
+ * thread and needs none of this (the directive is then a no-op). OpenMP 6.0's {@code scan
+ * init_complete} before an exclusive scan ends an initialization phase, which sets private
+ * variables for the input phase and runs before it in the first loop (the scan phase may not use
+ * them).
  */
 final class ScanLowering {
     /** One inscan variable: its operator, where its original lives, its column's offset in a buffer row. */
@@ -34,6 +37,9 @@ final class ScanLowering {
     private final FunctionLowering f;
     private final List<Item> items = new ArrayList<>();
     private final List<Stmt> before = new ArrayList<>(), after = new ArrayList<>();
+    /** OpenMP 6.0's initialization phase (before scan init_complete): it runs with each iteration's input phase. */
+    private final List<Stmt> init = new ArrayList<>();
+
     private boolean inclusive = true;
     private Value buffer;
     /** Bytes per logical iteration in the buffer (each variable 8-byte aligned). */
@@ -60,6 +66,15 @@ final class ScanLowering {
         boolean seen = false;
         for (Stmt st : c.items()) {
             if (st instanceof Stmt.Omp o && o.directive().has(Leaf.SCAN)) {
+                List<OmpClause.InitComplete> ic = o.directive().clauses(OmpClause.InitComplete.class);
+                if (!ic.isEmpty()) { // what came before is the initialization phase (without create_init_phase:
+                    // nothing)
+                    if (ic.get(0).create() && !seen) {
+                        s.init.addAll(s.before);
+                        s.before.clear();
+                    }
+                    continue;
+                }
                 seen = true;
                 s.inclusive = !o.directive().clauses(OmpClause.ListClause.class).stream()
                         .anyMatch(l -> l.kind() == OmpClause.ListKind.EXCLUSIVE);
@@ -83,7 +98,9 @@ final class ScanLowering {
 
     /** The statement of the input phase (before the directive when inclusive) and of the scan phase. */
     Stmt inputPhase(Stmt.Compound loc) {
-        return new Stmt.Compound(inclusive ? before : after, loc.loc());
+        List<Stmt> input = new ArrayList<>(init);
+        input.addAll(inclusive ? before : after);
+        return new Stmt.Compound(input, loc.loc());
     }
 
     Stmt scanPhase(Stmt.Compound loc) {

@@ -38,7 +38,10 @@ final class WorksharingLowering {
     void loop(Stmt.Omp o, int i, OmpLowering.Carry carry, boolean threads) {
         OmpDirective d = o.directive();
         boolean linear = !d.clauses(OmpClause.Linear.class).isEmpty();
-        if (!threads && carry == null && !linear) { // simd on its own: the loop as written, in order
+        // simd on its own: the loop as written, in order (not with linear or induction, whose private copies take
+        // each iteration's value)
+        boolean induction = !d.clauses(OmpClause.Induction.class).isEmpty();
+        if (!threads && carry == null && !linear && !induction) {
             DataSharing ds = DataSharing.at(omp, o, i, null);
             f.stmt(o.body());
             ds.end(false, ds.needsLast() ? IntConst.i32(1) : null); // run in order: the last iteration ran last
@@ -290,7 +293,7 @@ final class WorksharingLowering {
             vals.add(hi);
             omp.construct(o, i + 1, new OmpLowering.Carry(nest, vals));
         } else {
-            nest.serial(f, lo, hi, null, null);
+            nest.serial(f, lo, hi, ds::iteration, null); // linear and induction variables take each iteration's value
             if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, hi, hiAll)));
         }
         f.b.br(next);
