@@ -5,7 +5,8 @@
 # (no shell around a run): median wall time, median CPU time (user + system, children included;
 # other jobs on the machine disturb it less), fastest wall time, in milliseconds. jomp's programs
 # run from the start cache jomp's build made (docs/PERFORMANCE.md § Start-up) and without it
-# (JOMP_START_CACHE=0); the variants alternate, so load that comes and goes hits each alike.
+# (JOMP_START_CACHE=0). Each row runs its N runs in one go, so load that comes and goes can favour one
+# row: on a loaded machine compare builds over several runs of the script.
 # With BASELINE=/path/to/other/checkout (built), that checkout's bin/jomp -O2 builds them too, and its
 # rows (base) run in turn with the others: before and after in one run.
 # Usage: [BASELINE=dir] compiler/bench/startup.sh [N]   (default 21; after bin/mvn -q -B -DskipTests package)
