@@ -62,13 +62,22 @@ class StartCacheTest {
             }
             """;
 
+    /** Another program that calls no native code: the one cache serves both, each with its own classes. */
+    static final String OTHER = PLAIN.replace("argc > 1 ? argv[1] : \"-\"", "\"other\"");
+
     static Path cache;
 
     @BeforeAll
     static void build() throws IOException {
-        for (String name : List.of("native", "plain")) {
+        for (String name : List.of("native", "plain", "other")) {
             Path src = dir.resolve(name + ".c");
-            Files.writeString(src, name.equals("native") ? NATIVE : PLAIN);
+            Files.writeString(
+                    src,
+                    switch (name) {
+                        case "native" -> NATIVE;
+                        case "plain" -> PLAIN;
+                        default -> OTHER;
+                    });
             List<String> cmd = new ArrayList<>(Corpus.jompCommand());
             cmd.addAll(List.of(src.toString(), "-o", dir.resolve(name).toString()));
             Exec.Result j = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
@@ -111,6 +120,19 @@ class StartCacheTest {
     void aProgramStartsFromTheBuildsCache() {
         bothRanWell(dir, true);
         bothRanWell(dir, true, "JOMP_START_CACHE", cache.getParent().toString());
+    }
+
+    /** The cache holds no program's classes: two programs from it, in turn, each run their own. */
+    @Test
+    void twoProgramsFromOneCacheRunTheirOwnCode() {
+        assertThat(OTHER).isNotEqualTo(PLAIN);
+        for (int i = 0; i < 2; i++) {
+            bothRanWell(dir, true);
+            Exec.Result r = run(dir, "other");
+            assertThat(r.stderr()).isEmpty();
+            assertThat(r.stdoutText()).isEqualTo("other 2 cache=start.aot\n");
+            assertThat(r.status()).isEqualTo(7);
+        }
     }
 
     @Test

@@ -88,8 +88,11 @@ public final class Launcher {
      * by that runtime's hash (under {@code @CACHE@}, the folder the link saw, or $JOMP_START_CACHE;
      * 0 or empty: none). When it is there, the Java that made it is the one found, and no JVM
      * options of the user's could contradict it, the program runs from it: the runtime's classes
-     * from the cache's jars (the same bytes as the executable's own copies), the program's from
-     * the executable, the manifest's module options given as options. Otherwise, and whenever the
+     * from the cache, the program's from the executable, the manifest's module options given as
+     * options. The executable is first on the class path: looking a class up opens each jar
+     * before the one that holds it and reads its whole directory, so the program's classes are
+     * found without opening the runtime's jars (about 8 ms CPU of a start); a runtime class the
+     * cache lacks comes from the executable's copy, the same bytes as the cache's jar's. Otherwise, and whenever the
      * JVM finds the cache unusable (it says nothing then: -Xlog:aot=off), the executable runs as a jar.
      */
     static final String SCRIPT = """
@@ -112,7 +115,7 @@ public final class Launcher {
             t=0; [ -t 1 ] && t=1
             case $x in *[\\ :]*) ;; *) LD_PRELOAD="$x${LD_PRELOAD:+ $LD_PRELOAD}"; export LD_PRELOAD;; esac
             if [ -n "$h" ] && [ "$j" -ef "$h/bin/java" ]; then
-              case $c$x in *:*) ;; *) exec "$j" @JVM@ -XX:AOTCache="$c/@AOT@" -Xlog:aot=off -Xlog:cds=off @MODULES@ -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" -cp "$c/jomp-runtime.jar:$c/jomp-offload-abi.jar:$x" jomp.link.Main "$@";; esac
+              case $c$x in *:*) ;; *) exec "$j" @JVM@ -XX:AOTCache="$c/@AOT@" -Xlog:aot=off -Xlog:cds=off @MODULES@ -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" -cp "$x:$c/jomp-runtime.jar:$c/jomp-offload-abi.jar" jomp.link.Main "$@";; esac
             fi
             exec "$j" @JVM@ -Xshare:auto -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" $JOMP_JAVA_OPTS -jar "$x" "$@"
             """.replace("@JVM@", JVM_OPTIONS).replace("@MODULES@", MODULE_OPTIONS);

@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  *
  * <p>Layout: {@code <the runtime jar's folder>/start-cache/<key>/} holds copies of the runtime's
  * two jars, the caches {@code start.aot} (for programs that call no native code) and
- * {@code native.aot} (for those that do; {@link #forProgram}), and {@code java.home} (the JDK
+ * {@code native.aot} (for those that do; {@link #forProgram}; trained with a {@link #PROGRAM}
+ * before the jars on the class path, where a program's executable goes), and {@code java.home} (the JDK
  * that made them, whose JVM alone can use them). The key is a hash of the two jars, so a program finds the cache of exactly the runtime
  * it carries; one linked by another build of jomp finds none and runs as before. Nothing is
  * written when a program runs: read-only installations and concurrent runs need nothing, and a
@@ -131,16 +132,24 @@ public final class StartCache {
 
     /** Trains {@code dir/name} (with the training's argument {@code arg}), checks that the JVM takes it, and puts it in place. */
     private static void train(String home, Path dir, String name, String arg) throws IOException, InterruptedException {
-        Path tmp = dir.resolve(name + ".tmp");
+        Path tmp = dir.resolve(name + ".tmp"), program = dir.resolve(PROGRAM), standIn = dir.resolve(name + ".jar");
         Files.deleteIfExists(tmp);
+        Files.deleteIfExists(program);
         // the training run, with the options the script gives a program (the cache holds what they make)
-        if (run(dir, command(home, dir, arg, "-XX:AOTCacheOutput=" + tmp)) != 0 || !Files.isRegularFile(tmp)) {
+        if (run(dir, command(home, dir, program, arg, "-XX:AOTCacheOutput=" + tmp)) != 0 || !Files.isRegularFile(tmp)) {
             System.out.println("start cache: training " + name + " failed; programs start without it");
             Files.deleteIfExists(tmp);
             return;
         }
-        // the JVM must take it (AOTMode=on fails where it would not): else it would only cost each start a look
-        if (run(dir, command(home, dir, arg, "-XX:AOTCache=" + tmp, "-XX:AOTMode=on")) != 0) {
+        // the JVM must take it (AOTMode=on fails where it would not) with a program's jar first on
+        // the class path, as programs run: else it would only cost each start a look
+        try (var out =
+                new java.util.jar.JarOutputStream(Files.newOutputStream(standIn), new java.util.jar.Manifest())) {
+            out.flush();
+        }
+        int taken = run(dir, command(home, dir, standIn, arg, "-XX:AOTCache=" + tmp, "-XX:AOTMode=on"));
+        Files.delete(standIn);
+        if (taken != 0) {
             System.out.println("start cache: the JVM does not take " + name + "; programs start without it");
             Files.deleteIfExists(tmp);
             return;
@@ -162,8 +171,19 @@ public final class StartCache {
         return PLAIN;
     }
 
-    /** The JVM command a program's script runs from the cache, with the training's main class, its argument (or none) and {@code aot}'s options. */
-    static List<String> command(String javaHome, Path dir, String arg, String... aot) {
+    /**
+     * What stands for the program's executable on the training's class path: a file that is never
+     * there (the training loads nothing from it, so the cache holds no program's classes).
+     */
+    static final String PROGRAM = "program";
+
+    /**
+     * The JVM command a program's script runs from the cache, with the training's main class, its
+     * argument (or none) and {@code aot}'s options; {@code program} is first on the class path, as
+     * the executable is in a program's run (the JVM records which class path entry each archived
+     * class came from, so the runtime's jars keep their places).
+     */
+    static List<String> command(String javaHome, Path dir, Path program, String arg, String... aot) {
         List<String> c = new ArrayList<>();
         c.add(Path.of(javaHome, "bin", "java").toString());
         c.addAll(List.of(Launcher.JVM_OPTIONS.split(" ")));
@@ -172,7 +192,7 @@ public final class StartCache {
         c.add("-Djomp.program=jomp-start-training");
         c.add("-Djomp.stdout.tty=0");
         c.add("-cp");
-        c.add(dir.resolve("jomp-runtime.jar") + ":" + dir.resolve("jomp-offload-abi.jar"));
+        c.add(program + ":" + dir.resolve("jomp-runtime.jar") + ":" + dir.resolve("jomp-offload-abi.jar"));
         c.add(TRAINING);
         if (arg != null) c.add(arg);
         return c;

@@ -59,4 +59,22 @@ class StartCacheTest {
                 .contains("-XX:AOTCache=\"$c/native.aot\"")
                 .doesNotContain("@CACHE@", "@KEY@", "@JVM@", "@MODULES@", "@AOT@");
     }
+
+    /**
+     * The training's class path is a program's: a stand-in for the executable first, then the
+     * cache's jars in the script's order, since the JVM records which entry each archived class
+     * came from; the executable first, so that a program's classes are found without opening the
+     * runtime's jars.
+     */
+    @Test
+    void theTrainingsClassPathIsAProgramsOne() {
+        Path d = Path.of("/c/key");
+        java.util.List<String> training = StartCache.command("/jdk", d, d.resolve(StartCache.PROGRAM), null);
+        String script = Launcher.script(new StartCache.Location(Path.of("/c"), "key"), StartCache.PLAIN);
+        String scriptPath = script.replaceAll("(?s).*-cp \"([^\"]*)\" jomp[.]link[.]Main.*", "$1");
+        assertThat(scriptPath).isEqualTo("$x:$c/jomp-runtime.jar:$c/jomp-offload-abi.jar");
+        assertThat(training.get(training.indexOf("-cp") + 1))
+                .isEqualTo(scriptPath.replace("$x", "/c/key/program").replace("$c", "/c/key"));
+        assertThat(training.getLast()).isEqualTo(StartCache.TRAINING);
+    }
 }

@@ -26,9 +26,16 @@ public final class StartTraining {
         String name = Startup.programName();
         Stdlib.setProgramName(name);
         Startup.argv(name, args);
-        // the data image's loading (it needs a program's image; its classes are what matter here)
+        // the data image's loading (it needs a program's image; its classes are what matter
+        // here), and a resource read from the jar beside a class, as the image is read
         Class.forName(DataImage.class.getName());
-        Class.forName(jomp.runtime.start.JarResource.class.getName());
+        try {
+            jomp.runtime.start.JarResource.read(StartTraining.class, "/META-INF/MANIFEST.MF");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        // main's call stack, as the generated main takes it
+        jomp.runtime.mem.Stack.current();
         long fmt = cString("%s %d %.3f %g\n"), word = cString("training");
         long va = Mem.permanent(32, 8);
         Mem.putLong(va, word);
