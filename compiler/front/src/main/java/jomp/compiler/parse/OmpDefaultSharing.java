@@ -48,9 +48,14 @@ final class OmpDefaultSharing {
         if (defaults.isEmpty() || d.leaves().get(0) == Leaf.METADIRECTIVE) return d;
         OmpClause.Default def = defaults.get(defaults.size() - 1);
         if (def.kind() == OmpClause.DefaultKind.SHARED) return d;
+        // OpenMP 6.0 default on target (no parallel or teams leaf takes it): as defaultmap with the
+        // same attribute and category, so a mapped variable has an attribute, and so does a
+        // declare target one; file-scope variables are privatised like the others
+        boolean target = d.has(Leaf.TARGET) && !d.has(Leaf.PARALLEL) && !d.has(Leaf.TEAMS);
         OmpDefaultSharing s = new OmpDefaultSharing();
         s.exempt.addAll(explicit(d));
         s.exempt.addAll(loopVariables(d, body));
+        if (target) s.exempt.addAll(mapped(d));
         s.ownClauses(d);
         s.walker().scan(body);
         List<OmpDirective.Item> implicit = new ArrayList<>();
@@ -59,7 +64,16 @@ final class OmpDefaultSharing {
             if (!def.covers(v.type))
                 continue; // OpenMP 6.0: a variable of another category keeps its implicit attribute
             boolean fileScope = !v.isLocal || v.storage == Var.Storage.EXTERN;
-            if (def.kind() == OmpClause.DefaultKind.NONE || fileScope) {
+            if (target && fileScope && jomp.compiler.sema.OmpDeclarations.declaredTarget(p.items, v)) continue;
+            if (target && def.kind() == OmpClause.DefaultKind.NONE) {
+                p.diags.error(
+                        e.getValue(),
+                        "variable '" + v.name + "' must have explicitly specified data sharing attributes, data "
+                                + "mapping attributes, or in an is_device_ptr clause");
+                p.diags.note(
+                        def.loc(),
+                        "explicit data sharing attribute, data mapping attribute, or is_device_ptr clause requested here");
+            } else if (!target && (def.kind() == OmpClause.DefaultKind.NONE || fileScope)) {
                 p.diags.error(
                         e.getValue(),
                         "variable '" + v.name + "' must have explicitly specified data sharing attributes");
@@ -77,6 +91,24 @@ final class OmpDefaultSharing {
         cs.add(new OmpClause.ListClause(kind, List.copyOf(implicit), def.loc()));
         return new OmpDirective(
                 d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+    }
+
+    /** The variables a target's map, is_device_ptr and has_device_addr clauses name (they have a data-mapping attribute). */
+    private static Set<Var> mapped(OmpDirective d) {
+        Set<Var> out = new HashSet<>();
+        for (OmpClause c : d.clauses()) {
+            List<OmpDirective.Item> items = switch (c) {
+                case OmpClause.Map m -> m.items();
+                case OmpClause.ListClause l ->
+                    switch (l.kind()) {
+                        case IS_DEVICE_PTR, HAS_DEVICE_ADDR -> l.items();
+                        default -> List.of();
+                    };
+                default -> List.of();
+            };
+            for (OmpDirective.Item it : items) if (it.var() != null) out.add(it.var());
+        }
+        return out;
     }
 
     /** The variables a directive's data-sharing clauses name. */

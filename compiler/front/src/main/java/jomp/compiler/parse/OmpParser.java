@@ -197,6 +197,7 @@ final class OmpParser {
         if (first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
         if (d.isLoop()) new OmpLoopNest(p).check(d, body);
         if (d.isLoop()) OmpInductionClauses.checkScans(p, body);
+        if (first == Leaf.FUSE) new OmpLoopSequence(p).check(d, body);
         if (first == Leaf.METADIRECTIVE) {
             for (OmpClause.When w : d.clauses(OmpClause.When.class))
                 if (w.variant() != null && w.variant().isLoop()) new OmpLoopNest(p).check(w.variant(), body);

@@ -52,6 +52,13 @@ public final class OmpDeclarations {
         return d;
     }
 
+    /** Whether the file-scope items parsed so far make v declare target (a construct's check, before the unit is whole). */
+    public static boolean declaredTarget(List<TranslationUnit.TopLevel> items, Var v) {
+        OmpDeclarations d = new OmpDeclarations();
+        d.find(new TranslationUnit(items, List.of()));
+        return d.declareTarget.containsKey(v);
+    }
+
     public boolean isDeclareTarget(Var v) {
         return declareTarget.containsKey(v);
     }

@@ -2,86 +2,138 @@ package jomp.compiler.lower;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import jomp.compiler.ast.OmpClause;
+import jomp.compiler.ast.OmpDirective.Leaf;
 import jomp.compiler.ast.Stmt;
-import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
-import jomp.compiler.ir.IrType;
-import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 
 /**
- * fuse (OpenMP 6.0) where it stands: the loops of its canonical loop sequence that looprange(first,
- * count) names (all of them without the clause) become one loop whose logical iteration k runs
- * iteration k of each of those loops, in their order, while that loop has one (the fused loop
- * runs as many iterations as the longest); the loops outside the range run before and after it
- * as written. Every fused loop's bounds are evaluated once, before the fused loop.
+ * fuse (OpenMP 6.0). Its canonical loop sequence holds for loops and the loops that loop
+ * transformations generate: one for tile, unroll partial, reverse, interchange and stripe, one
+ * per count for split, and for a nested fuse its fused loop with the loops outside its looprange
+ * around it. The loops looprange(first, count) names (all of them without the clause) become one
+ * loop whose logical iteration k runs iteration k of each of those loops, in their order, while
+ * that loop has one (the fused loop runs as many iterations as the longest); the loops outside
+ * the range run before and after it as written. Every fused loop's bounds are evaluated once,
+ * before the fused loop. A loop construct over a fuse whose range is the whole sequence shares
+ * out the fused loop's iterations ({@link #generated}; the parser refuses the other cases).
  */
 final class LoopFusion {
     private LoopFusion() {}
 
+    /**
+     * One element of a loop sequence: a loop (its nest of one generated loop, computed when
+     * asked) or a statement that is no loop; alone runs it as written, all its iterations.
+     */
+    private record Part(
+            Function<FunctionLowering, LoopNest> nest, java.util.function.Consumer<FunctionLowering> alone) {
+        boolean loop() {
+            return nest != null;
+        }
+    }
+
+    /** fuse where it stands. */
     static void lower(FunctionLowering f, Stmt.Omp x) {
+        List<Part> seq = sequence(x);
+        int[] range = range(x, seq);
+        for (int i = 0; i < range[0] && !f.b.isTerminated(); i++)
+            seq.get(i).alone().accept(f);
+        if (f.b.isTerminated()) return;
+        LoopNest fused = fusedNest(f, x, seq.subList(range[0], range[1] + 1));
+        fused.serial(f, IntConst.i64(0), f.e.bin(Insn.BinOp.SUB, fused.total, IntConst.i64(1)), null, null);
+        for (int i = range[1] + 1; i < seq.size() && !f.b.isTerminated(); i++)
+            seq.get(i).alone().accept(f);
+    }
+
+    /** The fused loop of a fuse whose looprange is its whole sequence, as a loop construct collapses it. */
+    static GeneratedNest generated(FunctionLowering f, Stmt.Omp x) {
+        return fusedNest(f, x, sequence(x)).generated;
+    }
+
+    /** The loop fusing the loops among parts (their bounds evaluated now, in order). */
+    private static LoopNest fusedNest(FunctionLowering f, Stmt.Omp x, List<Part> parts) {
+        List<LoopNest> nests = new ArrayList<>();
+        Value total = IntConst.i64(0);
+        for (Part p : parts) {
+            if (!p.loop()) continue;
+            LoopNest n = p.nest().apply(f);
+            nests.add(n);
+            total = LoopNest.select(f, f.b.cmp(Insn.CmpOp.GT, n.total, total), n.total, total);
+        }
+        return new LoopNest(x, new GeneratedNest.Fused(nests, total));
+    }
+
+    /** The first and last index in seq of the loops looprange names. */
+    private static int[] range(Stmt.Omp x, List<Part> seq) {
+        List<Integer> loops = new ArrayList<>();
+        for (int i = 0; i < seq.size(); i++) if (seq.get(i).loop()) loops.add(i);
+        OmpClause.LoopRange range = x.directive().clauses(OmpClause.LoopRange.class).stream()
+                .findFirst()
+                .orElse(null);
+        int first = range == null ? 1 : range.first(), count = range == null ? loops.size() : range.count();
+        if (loops.isEmpty() || first + count - 1 > loops.size())
+            throw new IllegalStateException(x.loc() + ": looprange(" + first + ", " + count + ") goes past the "
+                    + loops.size() + " loops of '#pragma omp fuse'");
+        return new int[] {loops.get(first - 1), loops.get(first + count - 2)};
+    }
+
+    /** The canonical loop sequence of fuse x, its generated loops expanded. */
+    private static List<Part> sequence(Stmt.Omp x) {
         Stmt body = x.body();
         while (body instanceof Stmt.Compound c
                 && c.items().size() == 1
                 && c.items().get(0) instanceof Stmt.Compound) body = c.items().get(0);
         List<Stmt> items = body instanceof Stmt.Compound c ? c.items() : List.of(body);
-        List<Integer> loops = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) if (isLoop(items.get(i))) loops.add(i);
-        OmpClause.LoopRange range = x.directive().clauses(OmpClause.LoopRange.class).stream()
-                .findFirst()
-                .orElse(null);
-        int first = range == null ? 1 : range.first(), count = range == null ? loops.size() : range.count();
-        if (first + count - 1 > loops.size())
-            throw new IllegalStateException(x.loc() + ": looprange(" + first + ", " + count + ") goes past the "
-                    + loops.size() + " loops of '#pragma omp fuse'");
-        int from = loops.isEmpty() ? items.size() : loops.get(first - 1),
-                to = loops.isEmpty() ? items.size() : loops.get(first + count - 2);
-        for (int i = 0; i < from; i++) f.stmt(items.get(i));
-        if (f.b.isTerminated()) return;
-        List<LoopNest> nests = new ArrayList<>();
-        for (int i = from; i <= to; i++) nests.add(LoopNest.compute(f, items.get(i), 1));
-        fused(f, nests);
-        for (int i = to + 1; i < items.size() && !f.b.isTerminated(); i++) f.stmt(items.get(i));
+        List<Part> seq = new ArrayList<>();
+        for (Stmt s : items) {
+            if (s instanceof Stmt.Omp o && o.directive().has(Leaf.SPLIT)) seq.addAll(splitParts(o));
+            else if (s instanceof Stmt.Omp o && o.directive().has(Leaf.FUSE)) seq.addAll(fuseParts(o));
+            else if (s instanceof Stmt.For
+                    || s instanceof Stmt.Omp o && o.directive().isLoopTransformation())
+                seq.add(new Part(g -> LoopNest.compute(g, s, 1), g -> g.stmt(s)));
+            else seq.add(new Part(null, g -> g.stmt(s)));
+        }
+        return seq;
     }
 
-    private static boolean isLoop(Stmt s) {
-        return s instanceof Stmt.For || s instanceof Stmt.Omp o && o.directive().isLoopTransformation();
+    /** The loops of a split, one per count; the split's bounds and counts are evaluated at the first one. */
+    private static List<Part> splitParts(Stmt.Omp split) {
+        int n = split.directive()
+                .clauses(OmpClause.Counts.class)
+                .get(0)
+                .counts()
+                .size();
+        List<List<GeneratedNest.Range>> ranges = new ArrayList<>(List.of(List.of()));
+        List<Part> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            Function<FunctionLowering, LoopNest> nest = g -> {
+                if (ranges.get(0).isEmpty()) ranges.set(0, LoopStripes.splitLoops(g, split));
+                return new LoopNest(split, ranges.get(0).get(k));
+            };
+            out.add(new Part(nest, g -> {
+                LoopNest l = nest.apply(g);
+                l.serial(g, IntConst.i64(0), g.e.bin(Insn.BinOp.SUB, l.total, IntConst.i64(1)), null, null);
+            }));
+        }
+        return out;
     }
 
-    /** for (k = 0; k < max(counts); k++) for each loop j: if (k < count j) { var j = lb j + k * step j; body j } */
-    private static void fused(FunctionLowering f, List<LoopNest> nests) {
-        Value total = IntConst.i64(0);
-        for (LoopNest n : nests) {
-            Value c = n.total;
-            total = LoopNest.select(f, f.b.cmp(Insn.CmpOp.GT, c, total), c, total);
-        }
-        Reg iv = f.fn.newReg(IrType.I64, "omp.fuse.iv");
-        f.b.copy(iv, IntConst.i64(0));
-        BasicBlock head = f.b.newBlock("omp.fuse.cond"),
-                latch = f.b.newBlock("omp.fuse.inc"),
-                end = f.b.newBlock("omp.fuse.end");
-        f.b.br(head);
-        f.b.setBlock(head);
-        BasicBlock next = f.b.newBlock("omp.fuse.loop");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.LT, iv, total), next, end);
-        for (LoopNest n : nests) {
-            BasicBlock run = f.b.newBlock("omp.fuse.body"), after = f.b.newBlock("omp.fuse.next");
-            f.b.setBlock(next);
-            f.b.condBr(f.b.cmp(Insn.CmpOp.LT, iv, n.total), run, after);
-            f.b.setBlock(run);
-            n.assign(f, iv);
-            // break leaves the fused loop; continue goes on with the next loop's iteration
-            f.loopBody(n.body, f.b.block(), end, after);
-            if (!f.b.isTerminated()) f.b.br(after);
-            next = after;
-        }
-        f.b.setBlock(next);
-        f.b.br(latch);
-        f.b.setBlock(latch);
-        f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
-        f.b.br(head);
-        f.b.setBlock(end);
+    /** A nested fuse: the loops before its range, its fused loop, the loops after its range. */
+    private static List<Part> fuseParts(Stmt.Omp fuse) {
+        List<Part> seq = sequence(fuse);
+        int[] range = range(fuse, seq);
+        List<Part> out = new ArrayList<>(seq.subList(0, range[0]));
+        List<Part> in = seq.subList(range[0], range[1] + 1);
+        Function<FunctionLowering, LoopNest> nest = g -> fusedNest(g, fuse, in);
+        out.add(new Part(nest, g -> {
+            LoopNest l = nest.apply(g);
+            l.serial(g, IntConst.i64(0), g.e.bin(Insn.BinOp.SUB, l.total, IntConst.i64(1)), null, null);
+        }));
+        out.addAll(seq.subList(range[1] + 1, seq.size()));
+        return out;
     }
 }

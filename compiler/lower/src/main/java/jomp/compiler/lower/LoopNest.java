@@ -49,6 +49,9 @@ final class LoopNest {
 
     final Tiled tiled;
 
+    /** A loop construct over the loops fuse, split or stripe generates (OpenMP 6.0); null otherwise. */
+    final GeneratedNest generated;
+
     private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars, NonRectangular table) {
         this(levels, total, body, declaredVars, table, null);
     }
@@ -61,6 +64,18 @@ final class LoopNest {
         this.declaredVars = declaredVars;
         this.table = table;
         this.tiled = tiled;
+        this.generated = null;
+    }
+
+    /** The collapsed loops of a fuse, split or stripe construct t. */
+    LoopNest(Stmt.Omp t, GeneratedNest g) {
+        this.levels = g.levels();
+        this.total = g.total();
+        this.body = t;
+        this.declaredVars = g.declaredVars();
+        this.table = null;
+        this.tiled = null;
+        this.generated = g;
     }
 
     /** The sizes of a tile directive (constants, as the parser checks), or unroll partial(n)'s factor as one size. */
@@ -202,6 +217,12 @@ final class LoopNest {
             return compute(f, t.body(), 1).reversed(f, t);
         if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.INTERCHANGE))
             return compute(f, t.body(), t.directive().loopDepth()).permuted(t);
+        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.STRIPE))
+            return new LoopNest(t, LoopStripes.striped(f, t, depth));
+        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.FUSE))
+            return new LoopNest(t, LoopFusion.generated(f, t));
+        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.SPLIT))
+            return new LoopNest(t, LoopStripes.splitLoops(f, t).get(0)); // split counts(omp_fill): its one loop
         List<List<Stmt>> before = new ArrayList<>(), after = new ArrayList<>();
         Stmt[] inner = new Stmt[1];
         List<Loop> loops = loops(loop, depth, before, after, inner);
@@ -278,6 +299,7 @@ final class LoopNest {
     /** The values another function needs to run this nest: lb, step, count per level, then total. */
     List<Value> exported() {
         List<Value> out = new ArrayList<>();
+        if (generated != null) return generated.exported();
         if (table != null) return table.exported();
         if (tiled != null) { // the tile's own nest, then the floor loops' counts and the total
             out.addAll(tiled.inner().exported());
@@ -296,6 +318,7 @@ final class LoopNest {
 
     /** The number of values {@link #exported()} gives. */
     int exportedSize() {
+        if (generated != null) return generated.exportedSize();
         if (table != null) return 4;
         if (tiled != null) return tiled.inner().exportedSize() + levels.size() - tiled.elems() + 1;
         return 3 * levels.size() + 1;
@@ -303,6 +326,7 @@ final class LoopNest {
 
     /** This nest seen from an outlined function that received {@link #exported()} as values (and maybe more after them). */
     LoopNest imported(List<Value> values) {
+        if (generated != null) return new LoopNest((Stmt.Omp) body, generated.imported(values));
         if (table != null) return new LoopNest(levels, values.get(3), body, declaredVars, table.imported(values));
         if (tiled != null) {
             int floors = levels.size() - tiled.elems();
@@ -328,11 +352,13 @@ final class LoopNest {
 
     /** The levels of the loops as written (through loop transformations); none for a non-rectangular nest, whose bounds vary. */
     List<Level> originalLevels() {
+        if (generated != null) return generated.originalLevels();
         if (tiled != null) return tiled.inner().originalLevels();
         return table != null ? List.of() : levels;
     }
 
     List<Var> vars() {
+        if (generated != null) return generated.vars();
         return tiled != null
                 ? tiled.inner().vars()
                 : levels.stream().map(Level::var).toList();
@@ -388,21 +414,35 @@ final class LoopNest {
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), bodyBlock, end);
         f.b.setBlock(bodyBlock);
-        if (tiled != null) { // the collapsed tile loops' indices, then the rest of the tiled nest
-            Value[] idx = tiledIndices(f, iv);
-            if (onIv != null) onIv.accept(iv);
-            tiled.inner().serialTiled(f, tiled.sizes(), idx);
-        } else {
-            assign(f, iv);
-            if (onIv != null) onIv.accept(iv);
-            f.loopBody(body, f.b.block(), end, latch);
-        }
+        iterate(f, iv, onIv == null ? null : () -> onIv.accept(iv), end, latch, body);
         f.b.br(latch);
         f.b.setBlock(latch);
         if (atEnd != null) atEnd.accept(iv);
         f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
         f.b.br(head);
         f.b.setBlock(end);
+    }
+
+    /** Logical iteration iv of this nest (an i64 value); continue goes to latch, and it ends in the block before the latch. */
+    void iterate(FunctionLowering f, Value iv, BasicBlock exit, BasicBlock latch) {
+        iterate(f, iv, null, exit, latch, body);
+    }
+
+    /** The same, with the iteration's body (a scan's phase) and what sees iv once the loop variables are set. */
+    private void iterate(FunctionLowering f, Value iv, Runnable onIv, BasicBlock exit, BasicBlock latch, Stmt body) {
+        if (tiled != null) { // the collapsed tile loops' indices, then the rest of the tiled nest
+            Value[] idx = tiledIndices(f, iv);
+            if (onIv != null) onIv.run();
+            tiled.inner().serialTiled(f, tiled.sizes(), idx);
+        } else if (generated != null) { // the collapsed generated loops' indices, then the rest of them
+            Value[] idx = generated.indices(f, iv);
+            if (onIv != null) onIv.run();
+            generated.at(f, idx, exit, latch);
+        } else {
+            assign(f, iv);
+            if (onIv != null) onIv.run();
+            f.loopBody(body, f.b.block(), exit, latch);
+        }
     }
 
     /**
@@ -534,6 +574,10 @@ final class LoopNest {
      * transformation) the rest of that tile's nest with those floor loops fixed.
      */
     private void at(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch) {
+        if (generated != null) {
+            generated.at(f, idx, exit, latch);
+            return;
+        }
         if (tiled != null) {
             tiled.inner().serialTiled(f, tiled.sizes(), idx);
             return;
