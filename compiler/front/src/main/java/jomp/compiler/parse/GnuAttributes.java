@@ -19,9 +19,9 @@ import jomp.compiler.type.Type;
  *
  * <p>Which attributes jomp honours ({@link Extensions#ATTRIBUTES}, what {@code __has_attribute} says yes to):
  * those that change a program's meaning and that jomp implements ({@code aligned}, {@code packed},
- * {@code mode}, {@code transparent_union}, {@code gnu_inline}, {@code noreturn}, {@code unused}, ...) and
- * those that are hints a compiler may ignore without changing what a correct program does
- * ({@code const}, {@code pure}, {@code nonnull}, {@code always_inline}, {@code visibility}, ...).
+ * {@code mode}, {@code transparent_union}, {@code gnu_inline}, {@code noreturn}, {@code unused},
+ * {@code visibility}, ...) and those that are hints a compiler may ignore without changing what a
+ * correct program does ({@code const}, {@code pure}, {@code nonnull}, {@code always_inline}, ...).
  * {@link #TOLERATED} ones are accepted with a documented difference and answered 0
  * ({@code weak}: a weak declaration links like an ordinary one; {@code vector_size}: GCC's vector
  * types get their size and alignment, for declarations, but no operations). {@link #UNSUPPORTED} ones change
