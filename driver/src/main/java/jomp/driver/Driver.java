@@ -535,6 +535,7 @@ public final class Driver {
                 case VERBOSE -> c.add("-v");
                 case FOPENMP_VERSION -> c.add("-fopenmp-version=" + a.value()); // which OpenMP syntax the parser checks
                 case FBRACKET_DEPTH -> c.add("-fbracket-depth=" + a.value());
+                case FVISIBILITY -> c.add("-fvisibility=" + a.value()); // the ELF visibility of definitions
                 case PEDANTIC -> c.add("-pedantic");
                 case WP -> { // -Wp,-D..., -U..., -I...: to the preprocessor (-Wp,-MD,file: see Dependencies)
                     for (String w : a.values())

@@ -86,6 +86,7 @@ public enum Opt {
     FOPENMP_EQ("-fopenmp=", Form.JOINED),
     FOPENMP_VERSION("-fopenmp-version=", Form.JOINED),
     FBRACKET_DEPTH("-fbracket-depth=", Form.JOINED),
+    FVISIBILITY("-fvisibility=", Form.JOINED),
     QUNUSED_ARGUMENTS("-Qunused-arguments", Form.FLAG),
     // what build systems ask the compiler
     DUMPVERSION("-dumpversion", Form.FLAG),

@@ -39,7 +39,13 @@ public final class ArchiveResolver {
 
     /** An archive read, with the members taken from it so far; {@code shared}: a jomp shared library's objects. */
     private record Read(
-            String file, Archive archive, ElfObject[] members, boolean[] taken, boolean whole, boolean shared) {}
+            String file,
+            Archive archive,
+            ElfObject[] members,
+            boolean[] taken,
+            boolean whole,
+            boolean shared,
+            HostLinker.Library library) {}
 
     private List<Read> group;
 
@@ -49,13 +55,18 @@ public final class ArchiveResolver {
 
     /** An archive; {@code shared} when its objects are a jomp shared library's (HostLinker.Input). */
     public void add(String file, Archive archive, boolean whole, boolean shared) {
+        add(file, archive, whole, shared, null);
+    }
+
+    /** As {@link #add(String, Archive, boolean, boolean)}, the objects of a jomp shared library {@code library}. */
+    public void add(String file, Archive archive, boolean whole, boolean shared, HostLinker.Library library) {
         int n = archive.members().size();
         ElfObject[] members = new ElfObject[n];
         for (int i = 0; i < n; i++) {
             Archive.Member m = archive.members().get(i);
             members[i] = ElfReader.read(file + "(" + m.name() + ")", m.bytes());
         }
-        Read r = new Read(file, archive, members, new boolean[n], whole, shared);
+        Read r = new Read(file, archive, members, new boolean[n], whole, shared, library);
         search(r);
         if (group != null) group.add(r);
     }
@@ -70,7 +81,7 @@ public final class ArchiveResolver {
                 r.taken[i] = true;
                 progress = any = true;
                 addObject(new HostLinker.Input(
-                        r.file + "(" + r.archive.members().get(i).name() + ")", r.members[i], r.shared));
+                        r.file + "(" + r.archive.members().get(i).name() + ")", r.members[i], r.shared, r.library));
             }
         }
         return any;

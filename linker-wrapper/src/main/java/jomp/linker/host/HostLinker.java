@@ -81,11 +81,23 @@ public final class HostLinker {
      * whose global definitions the program's own interpose (as ld.so binds every reference, the
      * library's own among them, to the executable's definition first).
      */
-    public record Input(String name, ElfObject object, boolean shared) {
+    public record Input(String name, ElfObject object, boolean shared, Library library) {
         public Input(String name, ElfObject object) {
-            this(name, object, false);
+            this(name, object, false, null);
+        }
+
+        public Input(String name, ElfObject object, boolean shared) {
+            this(name, object, shared, null);
         }
     }
+
+    /**
+     * The jomp shared library an input comes from: its file, and the names its {@code .dynsym}
+     * exports (null: every global definition, a library written before jomp kept visibility). A
+     * definition it does not export (hidden, internal, or local by a version script) binds only
+     * the library's own references, as one inside a native .so does; so does a protected one.
+     */
+    public record Library(String file, java.util.Set<String> exports) {}
 
     /** Section of offload entries in objects (docs/design/offload-abi.md §3). */
     public static final String ENTRIES_SECTION = SectionNames.OFFLOAD_ENTRIES;
@@ -112,6 +124,11 @@ public final class HostLinker {
     private final java.util.Set<String> errors = new java.util.LinkedHashSet<>();
     private final List<String> unitClass = new ArrayList<>();
     private final Map<String, Def> globals = new LinkedHashMap<>();
+    /**
+     * Per scope (the program's objects, each shared library's), the definitions that bind only
+     * within it: hidden and internal ones, a library's unexported and protected ones.
+     */
+    private final Map<Object, Map<String, Def>> scoped = new HashMap<>();
     /** Per object: section index → offset of that section in the data image. */
     private final List<Map<Integer, Long>> sectionBase = new ArrayList<>();
     /**
@@ -197,7 +214,7 @@ public final class HostLinker {
         Map<String, byte[]> classes = rewriteClasses(dataFields);
         // 5. offload entries, then main
         List<Entry> entries = entries();
-        Def main = globals.get("main");
+        Def main = lookup(-1, "main");
         if (!device && (main == null || main.symbol().type() != Elf.STT_FUNC)) {
             errors.add("undefined reference to 'main'");
         }
@@ -263,6 +280,7 @@ public final class HostLinker {
                         || s.name().isEmpty()
                         || s.type() == Elf.STT_SECTION
                         || s.type() == Elf.STT_FILE) continue;
+                if (scopedDefinition(k, s)) continue;
                 Def old = globals.get(s.name());
                 if (old != null) {
                     // interposed by the program's, or by an earlier library's (a weak one, as ld gave
@@ -284,6 +302,47 @@ public final class HostLinker {
                 globals.put(s.name(), new Def(k, s, unitClass.get(k)));
             }
         }
+    }
+
+    /** The scope of input k (-1: the program's): its library, or the program. */
+    private Object scope(int k) {
+        Input in = k < 0 ? null : inputs.get(k);
+        return in == null || !in.shared() ? "" : in.library() != null ? in.library() : "(shared)";
+    }
+
+    /** Whether symbol s of input k binds within its scope: hidden, internal, or a library's unexported or protected one. */
+    private boolean bindsInScope(int k, ElfSymbol s) {
+        Input in = inputs.get(k);
+        if (s.isModuleLocal()) return true;
+        if (!in.shared() || in.library() == null) return false;
+        return s.visibility() == Elf.STV_PROTECTED
+                || in.library().exports() != null && !in.library().exports().contains(s.name());
+    }
+
+    /**
+     * Records a definition that binds within its scope (ld's weak and strong rules, a second
+     * strong one in the program an error); true when it is not also a global one (protected is both).
+     */
+    private boolean scopedDefinition(int k, ElfSymbol s) {
+        if (!bindsInScope(k, s)) return false;
+        Map<String, Def> in = scoped.computeIfAbsent(scope(k), x -> new HashMap<>());
+        Def old = in.get(s.name());
+        if (old == null || old.symbol().isWeak() && !s.isWeak()) in.put(s.name(), new Def(k, s, unitClass.get(k)));
+        else if (!s.isWeak() && !old.symbol().isWeak() && !inputs.get(k).shared())
+            errors.add(inputs.get(k).name() + ": multiple definition of '" + s.name() + "'; "
+                    + inputs.get(old.object()).name() + ": first defined here");
+        boolean exported = !s.isModuleLocal()
+                && (inputs.get(k).library() == null
+                        || inputs.get(k).library().exports() == null
+                        || inputs.get(k).library().exports().contains(s.name()));
+        return !exported;
+    }
+
+    /** The definition a reference from input k (-1: the program) to {@code name} binds to: its scope's, else the global one. */
+    private Def lookup(int k, String name) {
+        Map<String, Def> in = scoped.get(scope(k));
+        Def d = in == null ? null : in.get(name);
+        return d != null ? d : globals.get(name);
     }
 
     /** 2. The data image: each data section's place in it (sectionBase) and the read-only part's end. */
@@ -482,7 +541,7 @@ public final class HostLinker {
         for (ElfSymbol s : inputs.get(k).object().symbols()) {
             if (s.isDefined() && s.type() == Elf.STT_FUNC && s.name().equals(name)) return unitClass.get(k);
         }
-        Def fn = globals.get(name);
+        Def fn = lookup(k, name);
         return fn != null && fn.symbol().type() == Elf.STT_FUNC ? fn.unitClass() : null;
     }
 
@@ -502,7 +561,12 @@ public final class HostLinker {
      */
     private boolean ownDefinition(int k, ElfSymbol s) {
         if (!s.isDefined()) return false;
-        if (s.isLocal() || !s.isWeak() && !inputs.get(k).shared()) return true;
+        if (s.isLocal()) return true;
+        if (bindsInScope(k, s)) {
+            Def d = scoped.get(scope(k)).get(s.name());
+            return d == null || d.object() == k;
+        }
+        if (!s.isWeak() && !inputs.get(k).shared()) return true;
         Def d = globals.get(s.name());
         return d == null || d.object() == k;
     }
@@ -516,7 +580,7 @@ public final class HostLinker {
             }
             return base + s.value();
         }
-        Def d = globals.get(s.name());
+        Def d = lookup(k, s.name());
         if (d == null || d.symbol().type() == Elf.STT_FUNC) {
             errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
             return null;
@@ -530,7 +594,7 @@ public final class HostLinker {
      * native global: optarg, environ, stdout, a library's variables), or null.
      */
     private NativeLibraries.Found nativeData(int k, ElfSymbol s) {
-        if (s.isDefined() || globals.containsKey(s.name())) return null; // (a weak definition stays in globals)
+        if (s.isDefined() || lookup(k, s.name()) != null) return null; // (a weak definition stays in globals)
         NativeLibraries.Found f = natives.find(s.name());
         if (f == null) return null;
         if (f.kind() == jomp.objfile.elf.SharedObject.Kind.TLS) {
@@ -557,7 +621,7 @@ public final class HostLinker {
         String name = JvmNames.method(s.name());
         String referrer = csigs.get(k).get(s.name());
         if (ownDefinition(k, s)) return new Target(unitClass.get(k), name, null, referrer, null);
-        Def d = globals.get(s.name());
+        Def d = lookup(k, s.name());
         if (d != null && d.symbol().type() == Elf.STT_FUNC) {
             String own = csigs.get(d.object()).get(s.name());
             return new Target(d.unitClass(), name, null, own != null ? own : referrer, null);
@@ -618,7 +682,7 @@ public final class HostLinker {
             for (ElfSymbol s : o.symbols()) {
                 // its own definitions only: what it calls and does not define is the link's to resolve
                 if (s.type() != Elf.STT_FUNC || s.isLocal() || !s.isDefined() || ownDefinition(k, s)) continue;
-                Def d = globals.get(s.name());
+                Def d = lookup(k, s.name());
                 if (d.symbol().type() != Elf.STT_FUNC) {
                     errors.add(inputs.get(d.object()).name() + ": '" + s.name() + "' is not a function, but "
                             + inputs.get(k).name() + " defines it as one");
@@ -841,9 +905,13 @@ public final class HostLinker {
     /** The units' constructor functions ({@link ExecutableNames#INIT_PREFIX}): {unit class, method}, by priority, then in link order. */
     private List<String[]> initFunctions() {
         List<Map.Entry<String, Def>> inits = new ArrayList<>();
-        for (Map.Entry<String, Def> e : globals.entrySet())
-            if (e.getKey().startsWith(ExecutableNames.INIT_PREFIX)
-                    && e.getValue().symbol().type() == Elf.STT_FUNC) inits.add(e);
+        List<Map<String, Def>> all = new ArrayList<>(List.of(globals));
+        all.addAll(scoped.values()); // a library's constructors run though its version script hides them
+        for (Map<String, Def> defs : all)
+            for (Map.Entry<String, Def> e : defs.entrySet())
+                if (e.getKey().startsWith(ExecutableNames.INIT_PREFIX)
+                        && e.getValue().symbol().type() == Elf.STT_FUNC
+                        && !inits.contains(e)) inits.add(e);
         inits.sort(java.util.Comparator.comparingInt(
                         (Map.Entry<String, Def> e) -> ExecutableNames.initPriority(e.getKey()))
                 .thenComparingInt(e -> e.getValue().object()));
@@ -859,7 +927,7 @@ public final class HostLinker {
      * (libomp finds the program's definition through the dynamic linker).
      */
     private String[] linkedTool(Map<String, byte[]> classes) {
-        Def tool = globals.get("ompt_start_tool");
+        Def tool = lookup(-1, "ompt_start_tool");
         if (tool == null || tool.symbol().type() != Elf.STT_FUNC) return null;
         String method = JvmNames.method("ompt_start_tool");
         return new String[] {tool.unitClass(), method, methodDescriptor(classes.get(tool.unitClass()), method)};

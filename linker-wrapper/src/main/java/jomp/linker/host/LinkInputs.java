@@ -198,14 +198,21 @@ public final class LinkInputs {
             if (payload != null && ArchiveReader.isArchive(payload)) {
                 Archive ar = ArchiveReader.read(name, payload);
                 if (SharedLibrary.is(ar)) {
-                    jompSharedLibrary(real, name, ar);
+                    // what its .dynsym exports is all a program or another library can bind to
+                    jompSharedLibrary(
+                            real,
+                            name,
+                            ar,
+                            new HostLinker.Library(
+                                    name,
+                                    SharedObject.read(name, bytes).symbols().keySet()));
                     return;
                 }
             }
             if (ArchiveReader.isArchive(bytes)) {
                 Archive ar = ArchiveReader.read(name, bytes);
                 if (SharedLibrary.is(ar)) {
-                    jompSharedLibrary(real, name, ar);
+                    jompSharedLibrary(real, name, ar, new HostLinker.Library(name, null));
                     return;
                 }
                 if (isNative(ar)) {
@@ -249,9 +256,10 @@ public final class LinkInputs {
     private final Set<Path> jompShared = new java.util.HashSet<>();
 
     /** A library {@code jomp -shared} made: all its objects, then its own dependencies ({@link SharedLibrary}). */
-    private void jompSharedLibrary(Path real, String name, Archive ar) throws InputError, IOException {
+    private void jompSharedLibrary(Path real, String name, Archive ar, HostLinker.Library library)
+            throws InputError, IOException {
         if (!jompShared.add(real.toAbsolutePath().normalize())) return;
-        resolver.add(name, SharedLibrary.objects(ar), true, true);
+        resolver.add(name, SharedLibrary.objects(ar), true, true, library);
         boolean was = wholeArchive;
         wholeArchive = false;
         addAll(SharedLibrary.dependencies(ar));

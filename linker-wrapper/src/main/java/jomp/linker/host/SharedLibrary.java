@@ -84,12 +84,23 @@ public final class SharedLibrary {
             needed.add("-L" + Invocation.resolve(d).toAbsolutePath().normalize());
         boolean whole = false;
         String soname = null;
+        List<VersionScript> scripts = new ArrayList<>();
+        List<String> excludeLibs = new ArrayList<>();
+        java.util.Map<Archive.Member, String> fromArchive = new java.util.IdentityHashMap<>();
         for (int i = 0; i < inputs.size(); i++) {
             String a = inputs.get(i);
             String name = soname(inputs, i);
             if (name != null) {
                 soname = name;
                 if (!a.contains("=")) i++;
+                continue;
+            }
+            String script = value(inputs, i, "--version-script");
+            String exclude = value(inputs, i, "--exclude-libs");
+            if (script != null || exclude != null) {
+                if (!a.contains("=")) i++;
+                if (script != null) scripts.add(versionScript(script));
+                else excludeLibs.addAll(List.of(exclude.split("[,:]")));
                 continue;
             }
             switch (a) {
@@ -119,7 +130,7 @@ public final class SharedLibrary {
                             throw new LinkInputs.InputError("unrecognized option '" + a + "'");
                         if (n > 0) i += n - 1;
                     } else {
-                        input(a, whole, members, needed);
+                        input(a, whole, members, needed, fromArchive);
                     }
                 }
             }
@@ -132,10 +143,58 @@ public final class SharedLibrary {
         } catch (FormatException e) {
             throw new LinkInputs.InputError(e.getMessage());
         }
+        java.util.Set<String> excluded = excludedNames(members, objects, fromArchive, excludeLibs);
+        java.util.function.Predicate<String> exportable = n -> {
+            if (excluded.contains(n)) return false;
+            for (VersionScript v : scripts) if (!v.exports(n)) return false;
+            return true;
+        };
         members.add(new Archive.Member(
                 MARKER, ElfWriter.write(new ElfObject(List.of(ElfSection.progbits(SECTION, 0, 1, list)), List.of()))));
         Files.write(
-                Invocation.resolve(output), JompSharedObject.write(soname, objects, ArchiveWriter.writeGnu(members)));
+                Invocation.resolve(output),
+                JompSharedObject.write(soname, objects, ArchiveWriter.writeGnu(members), exportable));
+    }
+
+    /**
+     * The value of ld's option {@code opt} at {@code inputs.get(i)} ({@code opt=v}, {@code opt v},
+     * and with one dash, as libtool passes {@code -version-script}), else null.
+     */
+    private static String value(List<String> inputs, int i, String opt) {
+        String a = inputs.get(i);
+        for (String o : new String[] {opt, opt.substring(1)}) {
+            if (a.equals(o)) return i + 1 < inputs.size() ? inputs.get(i + 1) : null;
+            if (a.startsWith(o + "=")) return a.substring(o.length() + 1);
+        }
+        return null;
+    }
+
+    private static VersionScript versionScript(String file) throws LinkInputs.InputError, IOException {
+        Path p = Invocation.resolve(Path.of(file));
+        if (!Files.isRegularFile(p)) throw new LinkInputs.InputError("cannot open version script " + file);
+        return VersionScript.parse(file, Files.readString(p, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * {@code --exclude-libs}: the names defined by members of the named archives ({@code ALL}:
+     * every archive), which the library does not export.
+     */
+    private static java.util.Set<String> excludedNames(
+            List<Archive.Member> members,
+            List<ElfObject> objects,
+            java.util.Map<Archive.Member, String> fromArchive,
+            List<String> excludeLibs) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (int i = 0; i < members.size(); i++) {
+            String archive = fromArchive.get(members.get(i));
+            if (archive == null
+                    || !excludeLibs.contains("ALL")
+                            && !excludeLibs.contains(
+                                    Path.of(archive).getFileName().toString())) continue;
+            for (jomp.objfile.elf.ElfSymbol s : objects.get(i).symbols())
+                if (s.isDefined() && !s.isLocal()) out.add(s.name());
+        }
+        return out;
     }
 
     /** The DT_SONAME that {@code -soname}/{@code -h} at {@code inputs.get(i)} gives (ld's spellings), else null. */
@@ -148,7 +207,12 @@ public final class SharedLibrary {
         return null;
     }
 
-    private static void input(String a, boolean whole, List<Archive.Member> members, List<String> needed)
+    private static void input(
+            String a,
+            boolean whole,
+            List<Archive.Member> members,
+            List<String> needed,
+            java.util.Map<Archive.Member, String> fromArchive)
             throws LinkInputs.InputError, IOException {
         Path real = Invocation.resolve(Path.of(a));
         if (!Files.isRegularFile(real)) throw new LinkInputs.InputError(a + ": No such file or directory");
@@ -163,7 +227,11 @@ public final class SharedLibrary {
             if (ArchiveReader.isArchive(bytes)) {
                 Archive ar = ArchiveReader.read(a, bytes);
                 if (whole && !is(ar)) {
-                    for (Archive.Member m : ar.members()) if (ElfReader.isElf(m.bytes())) members.add(m);
+                    for (Archive.Member m : ar.members())
+                        if (ElfReader.isElf(m.bytes())) {
+                            members.add(m);
+                            fromArchive.put(m, a);
+                        }
                     return;
                 }
             }

@@ -36,6 +36,9 @@ public final class Elf {
     public static final int STB_GLOBAL = 1;
     public static final int STB_WEAK = 2;
 
+    /** Symbol visibility, {@code st_other & 3}: who outside the linked module may bind to the symbol. */
+    public static final int STV_DEFAULT = 0, STV_INTERNAL = 1, STV_HIDDEN = 2, STV_PROTECTED = 3;
+
     public static final int STT_NOTYPE = 0;
     public static final int STT_OBJECT = 1;
     public static final int STT_FUNC = 2;

@@ -219,7 +219,14 @@ public final class ElfReader {
                 throw error("extended symbol section indexes are not supported");
             }
             symbols.add(new ElfSymbol(
-                    name, section, in.u64(o + 8, "st_value"), in.u64(o + 16, "st_size"), info >>> 4, info & 0xF));
+                    name,
+                    section,
+                    in.u64(o + 8, "st_value"),
+                    in.u64(o + 16, "st_size"),
+                    info >>> 4,
+                    info & 0xF,
+                    false,
+                    in.u8(o + 5, "st_other") & 3));
         }
         return symbols;
     }

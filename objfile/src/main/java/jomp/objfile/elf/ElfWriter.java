@@ -164,7 +164,7 @@ public final class ElfWriter {
         for (ElfSymbol s : ordered) {
             symtab.u32(strtab.add(s.name()))
                     .u8(s.bind() << 4 | s.type() & 0xF)
-                    .u8(0)
+                    .u8(s.visibility() & 3)
                     .u16(s.section())
                     .u64(s.value())
                     .u64(s.size());

@@ -72,7 +72,7 @@ public final class JompSharedObject {
         }
     }
 
-    private record Dyn(String name, Out section, long value, long size, int bind, int type) {}
+    private record Dyn(String name, Out section, long value, long size, int bind, int type, int visibility) {}
 
     // The output sections: the objects' allocated sections go to the first five by kind.
     private final Out rodata = new Out(".rodata", Elf.SHT_PROGBITS, Elf.SHF_ALLOC);
@@ -91,6 +91,13 @@ public final class JompSharedObject {
     private final List<Dyn> dyns = new ArrayList<>();
 
     private final Set<String> seen = new HashSet<>();
+    /**
+     * Each external name's visibility over all the objects' definitions and references, the most
+     * constraining (ld's rule); a hidden or internal one is not exported.
+     */
+    private final java.util.Map<String, Integer> visibility = new java.util.HashMap<>();
+    /** Whether a name may be exported at all (a version script's {@code local:}, {@code --exclude-libs}). */
+    private java.util.function.Predicate<String> exportable = n -> true;
     /** The sections laid out, in file order; a section's index is its place here plus one. */
     private final List<Out> all = new ArrayList<>();
     /** Each PT_LOAD segment's offset, file size and memory size. */
@@ -103,7 +110,21 @@ public final class JompSharedObject {
      * objects, in link order), carrying {@code payload}.
      */
     public static byte[] write(String soname, List<ElfObject> objects, byte[] payload) {
+        return write(soname, objects, payload, n -> true);
+    }
+
+    /**
+     * As {@link #write(String, List, byte[])}, exporting only the names {@code exportable} accepts
+     * (and, always, none whose visibility is hidden or internal).
+     */
+    public static byte[] write(
+            String soname, List<ElfObject> objects, byte[] payload, java.util.function.Predicate<String> exportable) {
         JompSharedObject so = new JompSharedObject();
+        so.exportable = exportable;
+        for (ElfObject o : objects)
+            for (ElfSymbol s : o.symbols())
+                if (!s.isLocal() && !s.name().isEmpty())
+                    so.visibility.merge(s.name(), s.visibility(), ElfSymbol::moreConstraining);
         for (ElfObject o : objects) so.add(o);
 
         ElfWriter.StringTable dynstr = new ElfWriter.StringTable();
@@ -139,6 +160,8 @@ public final class JompSharedObject {
         }
         for (ElfSymbol s : o.symbols()) {
             if (s.isLocal() || !s.isDefined() || s.hidden() || s.name().isEmpty()) continue;
+            int vis = visibility.getOrDefault(s.name(), Elf.STV_DEFAULT);
+            if (vis == Elf.STV_HIDDEN || vis == Elf.STV_INTERNAL || !exportable.test(s.name())) continue;
             if (s.type() != Elf.STT_FUNC && s.type() != Elf.STT_OBJECT && s.type() != Elf.STT_NOTYPE) continue;
             Out out;
             long value;
@@ -151,7 +174,7 @@ public final class JompSharedObject {
             } else {
                 continue;
             }
-            if (seen.add(s.name())) dyns.add(new Dyn(s.name(), out, value, s.size(), s.bind(), s.type()));
+            if (seen.add(s.name())) dyns.add(new Dyn(s.name(), out, value, s.size(), s.bind(), s.type(), vis));
         }
     }
 
@@ -193,7 +216,7 @@ public final class JompSharedObject {
             int type = d.type() == Elf.STT_NOTYPE ? (d.section() == text ? Elf.STT_FUNC : Elf.STT_OBJECT) : d.type();
             symBytes.u32(nameAt[i])
                     .u8(d.bind() << 4 | type)
-                    .u8(0)
+                    .u8(d.visibility())
                     .u16(d.section().index)
                     .u64(d.section().addr + d.value())
                     .u64(d.size());

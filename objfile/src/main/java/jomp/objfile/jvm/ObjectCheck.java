@@ -89,7 +89,8 @@ public final class ObjectCheck {
                     ? sections.get(s.section() - 1).name()
                     : Integer.toString(s.section());
             syms.add(s.name() + " " + in + " " + s.value() + " " + s.size() + " " + s.bind() + " " + s.type() + " "
-                    + s.hidden());
+                    + s.hidden()
+                    + (s.visibility() == 0 ? "" : " v" + s.visibility())); // (objects without any: their old sum)
         }
         syms.sort(null); // the writer puts local symbols first
         for (String s : syms) text(crc, s + "\n");

@@ -64,6 +64,8 @@ public final class Cc1 {
         public String std;
         /** -fgnu89-inline (true), -fno-gnu89-inline (false), neither (null: the standard decides). */
         public Boolean gnu89Inline;
+        /** -fvisibility=: the visibility of external definitions that declare none (default, hidden, internal, protected). */
+        public String visibility = "default";
 
         public boolean optimizeSize;
         public boolean pthread;
@@ -234,7 +236,11 @@ public final class Cc1 {
         else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
         else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
         else if (a.startsWith("-fbracket-depth=")) o.bracketDepth = bracketDepth(a);
-        else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info"))
+        else if (a.startsWith("-fvisibility=")) {
+            o.visibility = a.substring(13);
+            if (!jomp.compiler.lower.SymbolVisibility.NAMES.contains(o.visibility))
+                throw new UsageError("invalid value '" + o.visibility + "' in '" + a + "'");
+        } else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info"))
             o.debugInfo = !a.equals("-g0");
         else if (a.startsWith("-W")) o.warningOptions.add(a);
         else if (a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {

@@ -109,6 +109,7 @@ final class Pipeline {
             "C and OpenMP lowering to IR: regions outlined, runtime calls, offload entries (lower/Lowering, lower/OmpLowering)",
             c -> {
                 c.module = Lowering.lower(c.tu, c.ompDeclarations, c.diags, c.options.input, c.options.debugInfo);
+                jomp.compiler.lower.SymbolVisibility.record(c.tu, c.module, c.options.visibility);
                 c.tu = null; // about 1 KB a line: a large unit's peak memory
             });
 

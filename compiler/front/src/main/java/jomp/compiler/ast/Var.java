@@ -57,6 +57,14 @@ public final class Var {
     public boolean gnuInline;
     /** linkName comes from an {@code __asm__("name")} label (decision 3: the symbol the declaration links to). */
     public boolean asmLabel;
+    /**
+     * ELF visibility ({@code Elf.STV_*}: 0 default, 1 internal, 2 hidden, 3 protected) that a
+     * {@code visibility} attribute gave (with where), and that the {@code #pragma GCC visibility}
+     * in effect at a declaration gave; -1 for none.
+     */
+    public int visibility = -1, pragmaVisibility = -1;
+
+    public jomp.compiler.diag.SourceLocation visibilityLoc;
     /** {@code __attribute__((weak))} (accepted; a weak declaration links like an ordinary one). */
     public boolean weak;
     /**

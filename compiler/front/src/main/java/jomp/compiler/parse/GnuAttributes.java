@@ -19,9 +19,9 @@ import jomp.compiler.type.Type;
  *
  * <p>Which attributes jomp honours ({@link Extensions#ATTRIBUTES}, what {@code __has_attribute} says yes to):
  * those that change a program's meaning and that jomp implements ({@code aligned}, {@code packed},
- * {@code mode}, {@code transparent_union}, {@code gnu_inline}, {@code noreturn}, {@code unused}, ...) and
- * those that are hints a compiler may ignore without changing what a correct program does
- * ({@code const}, {@code pure}, {@code nonnull}, {@code always_inline}, {@code visibility}, ...).
+ * {@code mode}, {@code transparent_union}, {@code gnu_inline}, {@code noreturn}, {@code unused},
+ * {@code visibility}, ...) and those that are hints a compiler may ignore without changing what a
+ * correct program does ({@code const}, {@code pure}, {@code nonnull}, {@code always_inline}, ...).
  * {@link #TOLERATED} ones are accepted with a documented difference and answered 0
  * ({@code weak}: a weak declaration links like an ordinary one; {@code vector_size}: GCC's vector
  * types get their size and alignment, for declarations, but no operations). {@link #UNSUPPORTED} ones change
@@ -299,6 +299,7 @@ final class GnuAttributes {
                     }
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
+                    case "visibility" -> visibility(v, a);
                     case "always_inline" -> v.alwaysInline = true;
                     case "noinline", "noipa" -> v.noInline = true;
                     case "flatten" -> v.flatten = true;
@@ -306,6 +307,7 @@ final class GnuAttributes {
                 }
             }
         }
+        if (v.pragmaVisibility < 0) v.pragmaVisibility = p.pragmas.visibility();
         String label = d.asmLabel();
         if (label != null) {
             if (v.asmLabel && !v.linkName.equals(label)) {
@@ -315,6 +317,36 @@ final class GnuAttributes {
             v.linkName = label;
             v.asmLabel = true;
         }
+    }
+
+    /**
+     * {@code visibility("default"|"hidden"|"internal"|"protected")}: the symbol's ELF visibility;
+     * clang's errors for a missing or non-string argument and for a redeclaration that names
+     * another one, its warning for an unknown one.
+     */
+    private void visibility(jomp.compiler.ast.Var v, Attribute a) {
+        if (a.args().size() != 1) {
+            p.diags.error(a.loc(), "'visibility' attribute takes one argument");
+            return;
+        }
+        String s = stringArg(a, 0);
+        Token arg = a.args().get(0).get(0);
+        if (s == null) {
+            p.diags.error(arg.loc, "'visibility' attribute requires a string");
+            return;
+        }
+        int stv = List.of("default", "internal", "hidden", "protected").indexOf(s);
+        if (stv < 0) {
+            p.diags.warning(arg.loc, "'visibility' attribute argument not supported: " + s, "-Wignored-attributes");
+            return;
+        }
+        if (v.visibility >= 0 && v.visibility != stv) {
+            p.diags.error(a.loc(), "visibility does not match previous declaration");
+            if (v.visibilityLoc != null) p.diags.note(v.visibilityLoc, "previous attribute is here");
+            return;
+        }
+        v.visibility = stv;
+        v.visibilityLoc = a.loc();
     }
 
     /** constructor(n) / destructor(n): n, an integer literal (above 65535 as 65535); none: the default. */

@@ -10,7 +10,8 @@ import jomp.compiler.preprocess.PragmaArgs;
  * The non-OpenMP pragmas that reach the parser and mean something there: {@code #pragma pack}
  * (the largest alignment of the members of structs defined after it: {@code pack(n)},
  * {@code pack()}, {@code pack(push[, n])}, {@code pack(pop)}, {@code pack n}) and
- * {@code #pragma GCC diagnostic} (which warnings the parser shows from here on). Others are
+ * {@code #pragma GCC diagnostic} (which warnings the parser shows from here on) and {@code #pragma GCC
+ * visibility push(...)/pop} (the visibility of the external declarations that follow). Others are
  * ignored, as clang ignores pragmas it does not know (without -Wunknown-pragmas).
  */
 final class ParserPragmas {
@@ -35,7 +36,39 @@ final class ParserPragmas {
             PragmaArgs.diagnostic(t.subList(0, t.size() - 1), diags);
             return;
         }
+        if ((first.is("GCC") || first.is("clang")) && t.size() > 1 && t.get(1).is("visibility")) {
+            visibility(t);
+            return;
+        }
         if (first.is("pack")) pack(t);
+    }
+
+    /** The visibility (ELF STV_*) of {@code #pragma GCC visibility push} in effect, or -1. */
+    int visibility() {
+        return visibilityStack.isEmpty() ? -1 : visibilityStack.peek();
+    }
+
+    private final ArrayDeque<Integer> visibilityStack = new ArrayDeque<>();
+
+    /** {@code #pragma GCC visibility push(default|internal|hidden|protected)} and {@code pop}, as clang reads them. */
+    private void visibility(List<Token> t) {
+        Token kw = t.get(1), what = t.size() > 2 ? t.get(2) : t.get(t.size() - 1);
+        if (what.is("pop")) {
+            if (visibilityStack.isEmpty())
+                diags.error(kw.loc, "#pragma visibility pop with no matching #pragma visibility push");
+            else visibilityStack.pop();
+            return;
+        }
+        if (!(what.is("push") && t.size() > 5 && t.get(3).is("(") && t.get(5).is(")"))) {
+            diags.warning(what.loc, "expected identifier in '#pragma visibility' - ignored", "-Wignored-pragmas");
+            return;
+        }
+        int stv = List.of("default", "internal", "hidden", "protected").indexOf(t.get(4).text);
+        if (stv < 0) {
+            diags.warning(kw.loc, "unknown visibility '" + t.get(4).text + "'", "-Wignored-attributes");
+            return; // not pushed: a pop after it pops the one before
+        }
+        visibilityStack.push(stv);
     }
 
     private void pack(List<Token> t) {

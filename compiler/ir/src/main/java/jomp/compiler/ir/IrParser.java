@@ -235,6 +235,13 @@ public final class IrParser {
                     long flags = integer("flags");
                     m.offloadEntries.add(new OffloadEntry(sym, size, (int) flags));
                 }
+                case "visibility" -> {
+                    String sym = symbol();
+                    String v = word("'hidden', 'internal' or 'protected'");
+                    if (!v.equals("hidden") && !v.equals("internal") && !v.equals("protected"))
+                        throw error(at, "expected 'hidden', 'internal' or 'protected'");
+                    m.visibility.put(sym, v);
+                }
                 case "global" -> m.globals.add(global());
                 case "func" -> m.functions.add(function(at));
                 default -> throw error(at, "expected 'declare', 'global', 'func' or 'offload_entry'");

@@ -51,6 +51,12 @@ public final class IrPrinter {
             out.append('\n');
         }
         for (String d : m.externData) out.append("declare data @").append(d).append('\n');
+        for (Map.Entry<String, String> e : m.visibility.entrySet())
+            out.append("visibility @")
+                    .append(e.getKey())
+                    .append(' ')
+                    .append(e.getValue())
+                    .append('\n');
         if (!m.offloadEntries.isEmpty()) out.append('\n');
         for (OffloadEntry e : m.offloadEntries)
             out.append("offload_entry @")

@@ -22,6 +22,12 @@ public final class Module {
 
     public final List<OffloadEntry> offloadEntries = new ArrayList<>();
     /**
+     * The ELF visibility of the unit's external symbols, defined or not, where it is not default
+     * ({@code hidden}, {@code internal}, {@code protected}: the attribute, {@code #pragma GCC
+     * visibility} or, for definitions, {@code -fvisibility}); the object's symbols carry it.
+     */
+    public final Map<String, String> visibility = new LinkedHashMap<>();
+    /**
      * With -g: the C file whose lines the functions' instructions carry (the main source file as
      * its line markers name it: {@code t.c} for {@code t.i}); null without debug information.
      */
@@ -45,6 +51,7 @@ public final class Module {
         m.externCsigs.putAll(externCsigs);
         m.externData.addAll(externData);
         m.offloadEntries.addAll(offloadEntries);
+        m.visibility.putAll(visibility);
         return m;
     }
 

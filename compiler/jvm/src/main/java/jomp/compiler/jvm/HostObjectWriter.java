@@ -57,6 +57,7 @@ public final class HostObjectWriter {
         w.globals();
         undefinedSymbols(m, w.symbols, w.symbolIndex);
         w.relocations();
+        w.visibility();
         List<ElfSection> sections = w.sections;
         String csigs = csigs(m);
         if (!csigs.isEmpty())
@@ -167,6 +168,23 @@ public final class HostObjectWriter {
         if (!relroRel.isEmpty())
             sections.set(relroIdx - 1, sections.get(relroIdx - 1).withRelocations(relroRel));
         if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
+    }
+
+    /** The ELF visibility of the unit's external symbols (st_other), where the module gives one. */
+    private void visibility() {
+        for (int i = 0; i < symbols.size(); i++) {
+            ElfSymbol s = symbols.get(i);
+            String v = m.visibility.get(s.name());
+            if (v == null || s.isLocal()) continue;
+            symbols.set(
+                    i,
+                    s.withVisibility(
+                            switch (v) {
+                                case "internal" -> Elf.STV_INTERNAL;
+                                case "protected" -> Elf.STV_PROTECTED;
+                                default -> Elf.STV_HIDDEN;
+                            }));
+        }
     }
 
     /** Undefined symbols: everything used but defined elsewhere. */
