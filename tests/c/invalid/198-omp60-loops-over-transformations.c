@@ -7,7 +7,7 @@
 // CHECK: 58:28: error: increment clause of OpenMP for loop must perform simple addition or subtraction on loop variable 'i'
 // CHECK: 62:1: error: '#pragma omp taskloop' must be associated with a loop nest, but '#pragma omp fuse' generates a sequence of 2 loops
 // CHECK-ALL
-// CLANG19: OpenMP 6.0's fuse, split and stripe, which clang-19 does not parse; the messages are
+// CLANG-CANNOT: OpenMP 6.0's fuse, split and stripe, which clang-19 does not parse; the messages are
 // newer clang's where it has them (looprange, the sequence's statements), else in its style.
 // A loop construct is associated with a loop nest: split counts(c, omp_fill) generates a sequence
 // of two loops, fuse looprange(1, 2) over three loops a sequence of the fused loop and the third

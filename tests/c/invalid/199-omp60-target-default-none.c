@@ -2,7 +2,7 @@
 // CHECK: 23:10: error: variable 'h' must have explicitly specified data sharing attributes, data mapping attributes, or in an is_device_ptr clause
 // CHECK: 25:9: error: variable 'p' must have explicitly specified data sharing attributes, data mapping attributes, or in an is_device_ptr clause
 // CHECK-ALL
-// CLANG19: OpenMP 6.0's default clause on target, which clang-19 refuses; the message is that of
+// CLANG-CANNOT: OpenMP 6.0's default clause on target, which clang-19 refuses; the message is that of
 // defaultmap(none), which the clause is equivalent to (newer clang's reading).
 // default(none) on target: every variable the region references needs a data-sharing or mapping
 // attribute, or is_device_ptr; a declare target variable has its device copy; with a category only

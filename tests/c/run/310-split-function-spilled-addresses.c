@@ -18,10 +18,10 @@ struct S { FIELDS(F_FIELD) };
 struct R { FIELDS(G_FIELD) };
 
 #define UPDATE_S(k)                                                                                \
-    s->f##k += ((v ^ k) & 7) * (v % (k + 3)) + (v >> (k % 5));                                    \
+    s->f##k += ((v ^ k) & 7) * (v % (k + 3)) + (v >> (k % 5));                                     \
     s->f##k -= (v & (k + 1)) * 3;
 #define UPDATE_R(k)                                                                                \
-    q->g##k ^= (v + k) * (v % (k + 5)) - (v << (k % 3));                                           \
+    q->g##k ^= (v + k) * (v % (k + 5)) - v * (1 << (k % 3));                                       \
     q->g##k += (v | (k + 1)) >> 1;
 
 static long work(struct S *s, struct R *rows, const int *a, int n, int m) {
@@ -50,11 +50,11 @@ int main(void) {
     int a[100];
     for (int i = 0; i < 100; i++) a[i] = (i * 7919) % 1009;
     long r = work(&s, rows, a, 100, 10);
-    long h = r;
+    unsigned long h = r;
     FIELDS(HASH_S)
     for (int o = 0; o < 10; o++) {
         FIELDS(HASH_R)
     }
-    printf("%ld %ld\n", r, h);
+    printf("%ld %lu\n", r, h);
     return 0;
 }
