@@ -476,6 +476,7 @@ final class Declarations {
                             ? "definition of variable with array type needs an explicit size or an initializer"
                             : "variable has incomplete type '" + t + "'");
         }
+        if (attr.storage != Var.Storage.STATIC) p.cleanups.apply(v, attr.attrs, d.attrs());
         return new Stmt.LocalVar(v, init, d.name().loc);
     }
 

@@ -331,6 +331,7 @@ final class ExternalDefinitions {
         }
         for (Token g : p.gotos)
             if (!p.labels.containsKey(g.text)) diags.error(g.loc, "use of undeclared label '" + g.text + "'");
+        if (p.locals.stream().anyMatch(v -> v.cleanup != null)) jomp.compiler.sema.JumpScopes.check(diags, body);
         // like clang, no flow warning for a body that had errors (statements were dropped)
         if (diags.errorCount() == errorsBefore) Flow.checkReturn(diags, fn, body, p.prev().loc);
         p.items.add(new TranslationUnit.Function(fn, params, body, p.locals, d.name().loc));

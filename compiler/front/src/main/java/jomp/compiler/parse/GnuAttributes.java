@@ -63,7 +63,7 @@ final class GnuAttributes {
 
     /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
     static final Set<String> UNSUPPORTED =
-            Set.of("cleanup", "alias", "weakref", "ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
+            Set.of("alias", "weakref", "ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
 
     private final Parser p;
 
@@ -270,6 +270,11 @@ final class GnuAttributes {
      * for the declared object or function.
      */
     void applyToVar(jomp.compiler.ast.Var v, Parser.Attr attr, Parser.Declarator d) {
+        applyToVar(v, attr, d, false);
+    }
+
+    /** As {@link #applyToVar(jomp.compiler.ast.Var, Parser.Attr, Parser.Declarator)}, for a parameter when parameter. */
+    void applyToVar(jomp.compiler.ast.Var v, Parser.Attr attr, Parser.Declarator d, boolean parameter) {
         v.align = Math.max(v.align, Math.max(attr.align, alignment(d.attrs())));
         for (List<Attribute> as : List.of(attr.attrs, d.attrs())) {
             for (Attribute a : as) {
@@ -296,6 +301,13 @@ final class GnuAttributes {
                         else v.destructorPriority = prio;
                         v.used = true;
                         v.attrUsed = true; // compiled even when static and never called, as gcc keeps it
+                    }
+                    case "cleanup" -> {
+                        if (parameter || !v.isLocal || v.isStatic() || v.isFunction())
+                            p.diags.warning(
+                                    a.loc(),
+                                    "'cleanup' attribute only applies to local variables",
+                                    "-Wignored-attributes");
                     }
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;

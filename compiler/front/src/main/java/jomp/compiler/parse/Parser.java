@@ -561,6 +561,7 @@ public final class Parser {
     }
 
     final GnuAttributes gnuAttrs = new GnuAttributes(this);
+    final CleanupAttribute cleanups = new CleanupAttribute(this);
 
     static SourceLocation locOf(Object o) {
         return switch (o) {

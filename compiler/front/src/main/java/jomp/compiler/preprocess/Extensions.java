@@ -35,6 +35,7 @@ public final class Extensions {
             "nodiscard",
             "format",
             "format_arg",
+            "cleanup",
             // hints: a correct program does the same with or without them
             "const",
             "pure",
