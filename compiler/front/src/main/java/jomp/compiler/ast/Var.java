@@ -52,6 +52,13 @@ public final class Var {
      * variable leaves its scope (end of block, return, break, continue, goto out of it), or null.
      */
     public Expr cleanup;
+    /**
+     * {@code __attribute__((alias("target")))}: this declaration is another name of the function or
+     * object whose symbol is target, defined in the same unit; aliasLoc is the attribute's place.
+     */
+    public String alias;
+
+    public SourceLocation aliasLoc;
     /** Referenced at least once (for -Wunused), or marked unused/used by an attribute. */
     public boolean used;
     /** OpenMP declare variant: functions a call to this one calls instead where their context selectors match (empty: none). */

@@ -63,7 +63,7 @@ final class GnuAttributes {
 
     /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
     static final Set<String> UNSUPPORTED =
-            Set.of("alias", "weakref", "ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
+            Set.of("weakref", "ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
 
     private final Parser p;
 
@@ -309,6 +309,7 @@ final class GnuAttributes {
                                     "'cleanup' attribute only applies to local variables",
                                     "-Wignored-attributes");
                     }
+                    case "alias" -> alias(v, a, parameter);
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
                     case "always_inline" -> v.alwaysInline = true;
@@ -327,6 +328,25 @@ final class GnuAttributes {
             v.linkName = label;
             v.asmLabel = true;
         }
+    }
+
+    /** alias("target") on a function or a file-scope object (checked as clang checks it). */
+    private void alias(jomp.compiler.ast.Var v, Attribute a, boolean parameter) {
+        if (a.args().size() != 1) {
+            p.diags.error(a.loc(), "'alias' attribute takes one argument");
+            return;
+        }
+        String target = stringArg(a, 0);
+        if (target == null) {
+            p.diags.error(a.args().get(0).get(0).loc, "expected string literal as argument of 'alias' attribute");
+            return;
+        }
+        if (parameter || v.isLocal && !v.isFunction() && v.storage != jomp.compiler.ast.Var.Storage.EXTERN) {
+            p.diags.error(a.loc(), "'alias' attribute only applies to functions and global variables");
+            return;
+        }
+        v.alias = target;
+        v.aliasLoc = a.loc();
     }
 
     /** constructor(n) / destructor(n): n, an integer literal (above 65535 as 65535); none: the default. */

@@ -36,6 +36,7 @@ public final class Extensions {
             "format",
             "format_arg",
             "cleanup",
+            "alias",
             // hints: a correct program does the same with or without them
             "const",
             "pure",

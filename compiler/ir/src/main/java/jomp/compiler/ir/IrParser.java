@@ -235,6 +235,11 @@ public final class IrParser {
                     long flags = integer("flags");
                     m.offloadEntries.add(new OffloadEntry(sym, size, (int) flags));
                 }
+                case "alias" -> {
+                    boolean internal = acceptWord("internal"), weak = !internal && acceptWord("weak");
+                    String alias = symbol();
+                    m.aliases.add(new Module.Alias(alias, symbol(), internal, weak));
+                }
                 case "global" -> m.globals.add(global());
                 case "func" -> m.functions.add(function(at));
                 default -> throw error(at, "expected 'declare', 'global', 'func' or 'offload_entry'");

@@ -21,6 +21,15 @@ public final class Module {
     public final List<String> externData = new ArrayList<>();
 
     public final List<OffloadEntry> offloadEntries = new ArrayList<>();
+    /** Other names of functions and globals defined here ({@code __attribute__((alias))}), in source order. */
+    public final List<Alias> aliases = new ArrayList<>();
+
+    /**
+     * {@code name} is another symbol for {@code target}, a function or global defined in this module:
+     * the same code or storage in the object file and at link; {@code isStatic}: a local symbol;
+     * {@code weak}: another object's strong definition of name replaces it.
+     */
+    public record Alias(String name, String target, boolean isStatic, boolean weak) {}
     /**
      * With -g: the C file whose lines the functions' instructions carry (the main source file as
      * its line markers name it: {@code t.c} for {@code t.i}); null without debug information.
@@ -45,6 +54,7 @@ public final class Module {
         m.externCsigs.putAll(externCsigs);
         m.externData.addAll(externData);
         m.offloadEntries.addAll(offloadEntries);
+        m.aliases.addAll(aliases);
         return m;
     }
 
