@@ -157,10 +157,17 @@ public final class Parser {
 
     int uniq;
 
+    /** A duplicate case value: the value (for the order), as clang prints it, where, and where it was first. */
+    record Duplicate(java.math.BigInteger value, String text, SourceLocation loc, SourceLocation first) {}
+
     static final class SwitchCtx {
         final Type type;
         final List<Stmt.Case> cases = new ArrayList<>();
-        final HashMap<Long, SourceLocation> seen = new HashMap<>();
+        /** The case values seen (Long, or BigInteger in a switch on an __int128). */
+        final HashMap<Object, SourceLocation> seen = new HashMap<>();
+        /** Case values seen before, reported when the switch ends, by value (as clang reports them). */
+        final List<Duplicate> duplicates = new ArrayList<>();
+
         Stmt.Default dflt;
         SourceLocation dfltLoc;
 

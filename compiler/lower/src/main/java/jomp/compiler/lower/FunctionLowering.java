@@ -512,39 +512,19 @@ final class FunctionLowering {
     }
 
     void switchStmt(Stmt.Switch sw) {
-        if (Int128Ops.is(sw.cond().type()))
-            throw new Lowering.Unsupported(sw.loc(), "jomp cannot switch on an __int128 value");
         Value v = rvalue(sw.cond());
-        IrType t = v.type();
         BasicBlock end = b.newBlock("sw.end");
-        List<Long> values = new ArrayList<>();
-        List<BasicBlock> targets = new ArrayList<>();
-        List<Stmt.Case> ranges = new ArrayList<>();
-        for (Stmt.Case c : sw.cases()) {
-            BasicBlock l = b.newBlock("sw.case");
-            caseBlocks.put(c, l);
-            if (c.hi() - c.lo() > 256 || c.hi() < c.lo()) ranges.add(c);
-            else
-                for (long x = c.lo(); ; x++) {
-                    values.add(IntConst.normalise(t, x));
-                    targets.add(l);
-                    if (x == c.hi()) break;
-                }
-        }
+        for (Stmt.Case c : sw.cases()) caseBlocks.put(c, b.newBlock("sw.case"));
         BasicBlock dflt = end;
         if (sw.defaultCase() != null) {
             dflt = b.newBlock("sw.default");
             caseBlocks.put(sw.defaultCase(), dflt);
         }
-        // Large GNU case ranges become comparisons in front of the switch.
-        for (Stmt.Case c : ranges) {
-            BasicBlock next = b.newBlock("sw.range");
-            Value off = b.binary(Insn.BinOp.SUB, v, new IntConst(t, c.lo()));
-            Value in = b.cmp(Insn.CmpOp.ULE, off, new IntConst(t, c.hi() - c.lo()));
-            b.condBr(in, caseBlocks.get(c), next);
-            b.setBlock(next);
-        }
-        b.switchTo(v, dflt, values, targets);
+        if (Int128Ops.is(sw.cond().type())) {
+            Int128Switch.Narrow narrow =
+                    Int128Switch.dispatch(this, v, sw.cond().type().isUnsigned, sw.cases(), dflt);
+            dispatch(narrow.low(), narrow.cases(), dflt);
+        } else dispatch(v, sw.cases(), dflt);
         BasicBlock ob = breakTarget;
         int obd = breakDepth, obc = breakCleanups;
         breakTarget = end;
@@ -557,6 +537,33 @@ final class FunctionLowering {
         breakCleanups = obc;
         b.br(end);
         b.setBlock(end);
+    }
+
+    /** Jumps to the case blocks by v's value (the cases' lo and hi), else to dflt. */
+    private void dispatch(Value v, List<Stmt.Case> cases, BasicBlock dflt) {
+        IrType t = v.type();
+        List<Long> values = new ArrayList<>();
+        List<BasicBlock> targets = new ArrayList<>();
+        List<Stmt.Case> ranges = new ArrayList<>();
+        for (Stmt.Case c : cases) {
+            BasicBlock l = caseBlocks.get(c);
+            if (c.hi() - c.lo() > 256 || c.hi() < c.lo()) ranges.add(c);
+            else
+                for (long x = c.lo(); ; x++) {
+                    values.add(IntConst.normalise(t, x));
+                    targets.add(l);
+                    if (x == c.hi()) break;
+                }
+        }
+        // Large GNU case ranges become comparisons in front of the switch.
+        for (Stmt.Case c : ranges) {
+            BasicBlock next = b.newBlock("sw.range");
+            Value off = b.binary(Insn.BinOp.SUB, v, new IntConst(t, c.lo()));
+            Value in = b.cmp(Insn.CmpOp.ULE, off, new IntConst(t, c.hi() - c.lo()));
+            b.condBr(in, caseBlocks.get(c), next);
+            b.setBlock(next);
+        }
+        b.switchTo(v, dflt, values, targets);
     }
 
     /** return: the value is computed (and an in-memory one copied out) before the cleanups in scope run. */
