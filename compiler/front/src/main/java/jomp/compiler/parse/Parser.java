@@ -569,6 +569,7 @@ public final class Parser {
 
     final GnuAttributes gnuAttrs = new GnuAttributes(this);
     final CleanupAttribute cleanups = new CleanupAttribute(this);
+    final VectorOps vectors = new VectorOps(this);
 
     static SourceLocation locOf(Object o) {
         return switch (o) {

@@ -13,6 +13,7 @@ import jomp.compiler.sema.ConstEval;
 import jomp.compiler.sema.Int128Const;
 import jomp.compiler.sema.Sema;
 import jomp.compiler.type.Type;
+import jomp.compiler.type.TypePrinter;
 import jomp.compiler.type.Types;
 
 /**
@@ -264,7 +265,8 @@ final class Statements {
             diags.error(
                     e.loc(),
                     msg.equals("statement requires expression of scalar type")
-                            ? "statement requires expression of scalar type ('" + r.type() + "' invalid)"
+                            ? "statement requires expression of scalar type (" + TypePrinter.quoteAka(r.type())
+                                    + " invalid)"
                             : msg);
             return new Expr.IntLit(0, Parser.ERROR, e.loc());
         }

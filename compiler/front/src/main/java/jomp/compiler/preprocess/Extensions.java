@@ -37,6 +37,7 @@ public final class Extensions {
             "format_arg",
             "cleanup",
             "alias",
+            "vector_size",
             // hints: a correct program does the same with or without them
             "const",
             "pure",

@@ -768,7 +768,9 @@ final class FunctionLowering {
             case Expr.CompoundAssign ca -> new AssignLowering(this).compoundAssign(ca);
             case Expr.IncDec id -> new AssignLowering(this).incDec(id);
             case Expr.Cond c -> conditional(c);
+            case Expr.Cast c when c.type().isVector() || c.operand().type().isVector() -> VectorLowering.cast(this, c);
             case Expr.Cast c -> cast(c);
+            case Expr.VectorOp v -> VectorLowering.op(this, v);
             case Expr.Call c -> call(c);
             case Expr.Member m -> {
                 Value base = address(m.base());
