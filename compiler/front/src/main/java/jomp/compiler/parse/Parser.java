@@ -121,7 +121,9 @@ public final class Parser {
             "__imag__",
             "__alignof",
             "__builtin_types_compatible_p",
-            "__builtin_choose_expr");
+            "__builtin_choose_expr",
+            "__builtin_shufflevector",
+            "__builtin_convertvector");
 
     final Diagnostics diags;
     final Sema sema;

@@ -178,4 +178,111 @@ final class VectorOps {
     private static Expr error(Token opTok) {
         return new Expr.IntLit(0, Parser.ERROR, opTok.loc);
     }
+
+    /**
+     * {@code __builtin_shufflevector(a, b, i...)}: the vector of a's and b's elements chosen by
+     * the constant indices (b's numbered after a's; -1: any value, here 0), as a statement
+     * expression that evaluates a and b once into temporaries.
+     */
+    Expr shuffle(Token kw) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        Expr a = p.exprs.rvalue(p.exprs.assign());
+        p.expect(",");
+        Expr b = p.exprs.rvalue(p.exprs.assign());
+        List<Expr> indices = new java.util.ArrayList<>();
+        while (p.consume(",")) indices.add(p.exprs.rvalue(p.exprs.assign()));
+        p.expectClose(")", open);
+        if (a.type() == Parser.ERROR || b.type() == Parser.ERROR) return error(kw);
+        Type at = a.type().unqualified(), bt = b.type().unqualified();
+        if (!at.isVector() || !bt.isVector())
+            return fail(kw, "first two arguments to '__builtin_shufflevector' must be vectors");
+        if (at.record != bt.record)
+            return fail(kw, "first two arguments to '__builtin_shufflevector' must have the same type");
+        long n = at.vectorLength();
+        Type e = at.record.vectorElement;
+        long[] picks = new long[indices.size()];
+        for (int i = 0; i < picks.length; i++) {
+            Long k = jomp.compiler.sema.ConstEval.integer(indices.get(i));
+            if (k == null) return fail(kw, "index for __builtin_shufflevector must be a constant integer");
+            if (k >= 2 * n || k < -1)
+                return fail(
+                        kw, "index for __builtin_shufflevector must be less than the total number of vector elements");
+            picks[i] = k;
+        }
+        long size = picks.length * e.size();
+        Type result = GnuAttributes.vectorType(e, size, (int) size);
+        jomp.compiler.ast.Var va = temporary(at, kw), vb = temporary(bt, kw);
+        List<jomp.compiler.ast.Initializer.Item> items = new java.util.ArrayList<>();
+        for (int i = 0; i < picks.length; i++) {
+            if (picks[i] < 0) continue;
+            jomp.compiler.ast.Var from = picks[i] < n ? va : vb;
+            items.add(new jomp.compiler.ast.Initializer.Item(i * e.size(), e, lane(from, picks[i] % n, kw), null));
+        }
+        return temporaries(List.of(va, vb), List.of(a, b), result, items, kw);
+    }
+
+    /** {@code __builtin_convertvector(v, T)}: each element converted to T's element type (as C converts). */
+    Expr convert(Token kw) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        Expr v = p.exprs.rvalue(p.exprs.assign());
+        p.expect(",");
+        Type to = p.declarators.typeName().unqualified();
+        p.expectClose(")", open);
+        if (v.type() == Parser.ERROR) return error(kw);
+        Type from = v.type().unqualified();
+        if (!from.isVector()) return fail(kw, "first argument to __builtin_convertvector must be a vector");
+        if (!to.isVector()) return fail(kw, "second argument to __builtin_convertvector must be of vector type");
+        if (from.vectorLength() != to.vectorLength())
+            return fail(kw, "first two arguments to __builtin_convertvector must have the same number of elements");
+        jomp.compiler.ast.Var t = temporary(from, kw);
+        Type e = to.record.vectorElement;
+        List<jomp.compiler.ast.Initializer.Item> items = new java.util.ArrayList<>();
+        for (long i = 0; i < to.vectorLength(); i++)
+            items.add(new jomp.compiler.ast.Initializer.Item(i * e.size(), e, p.sema.convert(lane(t, i, kw), e), null));
+        return temporaries(List.of(t), List.of(v), to, items, kw);
+    }
+
+    private Expr fail(Token kw, String message) {
+        p.diags.error(kw.loc, message);
+        return error(kw);
+    }
+
+    private jomp.compiler.ast.Var temporary(Type t, Token kw) {
+        jomp.compiler.ast.Var v = p.decls.syntheticLocal(t, kw.loc);
+        v.used = true;
+        return v;
+    }
+
+    /** Element i of the temporary v, as an rvalue. */
+    private Expr lane(jomp.compiler.ast.Var v, long i, Token kw) {
+        Expr e = element(new Expr.VarRef(v, v.type, kw.loc), new Expr.IntLit(i, Type.LONG, kw.loc), kw);
+        return p.exprs.rvalue(e);
+    }
+
+    /** ({ T1 v1 = e1; ...; (result){items}; }): the operands once, then the result built from them. */
+    private Expr temporaries(
+            List<jomp.compiler.ast.Var> vars,
+            List<Expr> values,
+            Type result,
+            List<jomp.compiler.ast.Initializer.Item> items,
+            Token kw) {
+        List<jomp.compiler.ast.Stmt.LocalVar> decls = new java.util.ArrayList<>();
+        for (int i = 0; i < vars.size(); i++) {
+            jomp.compiler.ast.Var v = vars.get(i);
+            decls.add(new jomp.compiler.ast.Stmt.LocalVar(
+                    v,
+                    new jomp.compiler.ast.Initializer(
+                            v.type, List.of(new jomp.compiler.ast.Initializer.Item(0, v.type, values.get(i), null))),
+                    kw.loc));
+        }
+        jomp.compiler.ast.Var r = p.decls.syntheticLocal(result, kw.loc);
+        Expr literal = new Expr.CompoundLiteral(r, new jomp.compiler.ast.Initializer(result, items), result, kw.loc);
+        jomp.compiler.ast.Stmt.Compound body =
+                new jomp.compiler.ast.Stmt.Compound(List.of(new jomp.compiler.ast.Stmt.Decl(decls, kw.loc)), kw.loc);
+        return new Expr.StmtExpr(body, literal, result, kw.loc);
+    }
 }
