@@ -71,6 +71,8 @@ final class Declarations {
                 continue;
             }
             if (qualifierOrAttribute(s, sp, attr)) continue;
+            if (s.equals("_BitInt") && p.peek(1).is("(") && !(p.lookup(s) instanceof Var))
+                throw p.errorAt(t.loc, "_BitInt types are not supported by jomp yet");
             boolean typedefName = p.isTypedefName(t);
             boolean typeofWord = isTypeofWord(s);
             if (!(typedefName

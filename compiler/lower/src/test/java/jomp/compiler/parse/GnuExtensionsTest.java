@@ -95,6 +95,10 @@ class GnuExtensionsTest {
         ParseHelper ifunc = ParseHelper.parse(
                 "t.c", "static void *r(void) { return 0; }\nvoid h(void) __attribute__((ifunc(\"r\")));\n");
         assertThat(ifunc.messages()).isEqualTo("t.c:2:29: error: the 'ifunc' attribute is not supported by jomp\n");
+        ParseHelper bitInt = ParseHelper.parse("t.c", "_BitInt(12) b;\nvoid f(void) { unsigned _BitInt(7) x = 0; }\n");
+        assertThat(bitInt.messages())
+                .startsWith("t.c:1:1: error: _BitInt types are not supported by jomp yet\n"
+                        + "t.c:2:25: error: _BitInt types are not supported by jomp yet\n");
     }
 
     /** Inline assembly parses (headers hold it in static inline functions); compiling it is the error. */
