@@ -12,7 +12,7 @@ int plus(int, int) __attribute__((weak, alias("impl_add")));
 int hook(int) __attribute__((weak, alias("default_hook")));
 int fallback(int) __attribute__((weak, alias("default_hook")));
 
-static int default_hook(int x) { return x + 1000; }
+static int __attribute__((used)) default_hook(int x) { return x + 1000; }
 
 int counter = 5;
 extern int counter_alias __attribute__((alias("counter")));

@@ -77,11 +77,11 @@ int main(void) {
     v2di cmpll = (v2di)cmp;
     show_di("d>0", cmpll);
 
-    v16qi q = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 127};
+    v16qi q = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 42};
     v16qi q2 = q * 3 + 1;
-    int qs = 0;
-    for (int i = 0; i < 16; i++) qs = qs * 31 + q2[i];
-    printf("q2 checksum %d last %d\n", qs, q2[15]);
+    unsigned qs = 0;
+    for (int i = 0; i < 16; i++) qs = qs * 31u + (unsigned)q2[i];
+    printf("q2 checksum %u last %d\n", qs, q2[15]);
     v8qu bytes = {250, 251, 252, 253, 254, 255, 0, 1};
     bytes += 10;
     printf("bytes:");
@@ -102,7 +102,8 @@ int main(void) {
     acc[3]++;
     for (int k = 0; k < 5; k++) acc += a;
     acc -= 1;
-    acc <<= 1;
+    acc *= 2;
+    acc = (v4si)((v4su)acc << 1);
     acc |= 1;
     show_si("acc", acc);
 
