@@ -62,6 +62,8 @@ public final class HostLinker {
 
     static final String CLASS_PREFIX = ".jomp.class.";
     static final String CSIG_SECTION = ".jomp.csig";
+    /** The section of an object's function aliases (alias TAB function a line): compiler/jvm's HostObjectWriter.ALIAS_SECTION. */
+    static final String ALIAS_SECTION = ".jomp.alias";
 
     /** A link error (undefined or multiply defined symbols, bad input); message as ld prints it. */
     public static final class LinkError extends RuntimeException {
@@ -143,6 +145,8 @@ public final class HostLinker {
     private final Map<String, Integer> handleIndex = new HashMap<>(); // "owner.name" -> index
     /** Per object: the C signatures of its section .jomp.csig (its functions' and its extern prototypes). */
     private final List<Map<String, String>> csigs = new ArrayList<>();
+    /** Per object: its function aliases ({@link #ALIAS_SECTION}), each to the function whose method it calls. */
+    private final List<Map<String, String>> aliases = new ArrayList<>();
     /** The shared libraries the link resolves against, after the objects and jomp's runtime. */
     private final NativeLibraries natives;
 
@@ -252,15 +256,8 @@ public final class HostLinker {
                     break;
                 }
             if (cls == null) throw new LinkError(inputs.get(k).name() + ": not a jomp host object (no class section)");
-            Map<String, String> cs = new HashMap<>();
-            for (ElfSection s : o.sections()) {
-                if (!s.name().equals(CSIG_SECTION)) continue;
-                for (String line : new String(s.data(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
-                    int tab = line.indexOf('\t');
-                    if (tab > 0) cs.put(line.substring(0, tab), line.substring(tab + 1));
-                }
-            }
-            csigs.add(cs);
+            csigs.add(pairs(o, CSIG_SECTION));
+            aliases.add(pairs(o, ALIAS_SECTION));
             int n = classCount.merge(cls, 1, Integer::sum);
             unitClass.add(n == 1 ? cls : cls + "$" + n); // two units named alike: keep both
         }
@@ -620,11 +617,11 @@ public final class HostLinker {
     private Target resolveFunction(int k, ElfSymbol s) {
         String name = JvmNames.method(s.name());
         String referrer = csigs.get(k).get(s.name());
-        if (ownDefinition(k, s)) return new Target(unitClass.get(k), name, null, referrer, null);
+        if (ownDefinition(k, s)) return new Target(unitClass.get(k), method(k, s.name()), null, referrer, null);
         Def d = lookup(k, s.name());
         if (d != null && d.symbol().type() == Elf.STT_FUNC) {
             String own = csigs.get(d.object()).get(s.name());
-            return new Target(d.unitClass(), name, null, own != null ? own : referrer, null);
+            return new Target(d.unitClass(), method(d.object(), s.name()), null, own != null ? own : referrer, null);
         }
         // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
         NativeLibraries.Found f = natives.find(s.name(), false);
@@ -639,6 +636,24 @@ public final class HostLinker {
             return new Target(null, s.name(), null, referrer, f.library());
         errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
         return null;
+    }
+
+    /** The method of function symbol name that object k defines: its own, or its alias target's. */
+    private String method(int k, String name) {
+        return JvmNames.method(aliases.get(k).getOrDefault(name, name));
+    }
+
+    /** The lines {@code key TAB value} of object o's sections of this name. */
+    private static Map<String, String> pairs(ElfObject o, String section) {
+        Map<String, String> out = new HashMap<>();
+        for (ElfSection s : o.sections()) {
+            if (!s.name().equals(section)) continue;
+            for (String line : new String(s.data(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                int tab = line.indexOf('\t');
+                if (tab > 0) out.put(line.substring(0, tab), line.substring(tab + 1));
+            }
+        }
+        return out;
     }
 
     private int handle(Target fn) {
@@ -778,6 +793,7 @@ public final class HostLinker {
                     }
                 } else if (fn != null) {
                     owner = fn.owner();
+                    name = fn.name(); // an alias's call goes to its function's method
                 }
                 super.visitMethodInsn(op, owner, name, desc, itf);
             }

@@ -95,6 +95,15 @@ public sealed interface Expr {
     record Cast(Expr operand, Type type, boolean implicit, SourceLocation loc) implements Expr {}
 
     /**
+     * An operator on GCC vectors, element by element: binary op (unary null) on left and right, or
+     * unaryOp (NEG, PLUS, BITNOT) on right (left null). An operand is a vector of the result's
+     * length or a scalar already converted to the element type; comparisons give a vector of
+     * signed integers of the elements' size, each 0 or -1. Not an lvalue.
+     */
+    record VectorOp(Binary.Op op, Unary.Op unaryOp, Expr left, Expr right, Type type, SourceLocation loc)
+            implements Expr {}
+
+    /**
      * A call. callee is an expression of pointer-to-function type (a designator decays). args are
      * converted to the parameter types, or default-promoted beyond the prototype / for old-style functions.
      * {@code funcType} is the callee's function type; {@code direct} is the function when called by name.

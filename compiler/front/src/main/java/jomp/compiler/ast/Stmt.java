@@ -25,8 +25,18 @@ public sealed interface Stmt {
      * {@code defaultCase} the default label (or null), both also appearing as statements inside body.
      */
     record Switch(Expr cond, Stmt body, List<Case> cases, Default defaultCase, SourceLocation loc) implements Stmt {}
-    /** case value: body (GNU ranges {@code case lo ... hi} have lo &lt; hi, else lo == hi). Values are converted to the switch type. */
-    record Case(long lo, long hi, Stmt body, SourceLocation loc) implements Stmt {}
+    /**
+     * case value: body (GNU ranges {@code case lo ... hi} have lo &lt; hi, else lo == hi). Values are
+     * converted to the switch type; in a switch on an {@code __int128}, lo and hi are their low 64
+     * bits and wideLo, wideHi the values (null in other switches).
+     */
+    record Case(
+            long lo, long hi, Stmt body, SourceLocation loc, java.math.BigInteger wideLo, java.math.BigInteger wideHi)
+            implements Stmt {
+        public Case(long lo, long hi, Stmt body, SourceLocation loc) {
+            this(lo, hi, body, loc, null, null);
+        }
+    }
 
     record Default(Stmt body, SourceLocation loc) implements Stmt {}
 

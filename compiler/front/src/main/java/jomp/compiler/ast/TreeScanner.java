@@ -62,6 +62,7 @@ public class TreeScanner {
             case Expr.IncDec i -> visitIncDec(i);
             case Expr.Cond c -> visitCond(c);
             case Expr.Cast c -> visitCast(c);
+            case Expr.VectorOp v -> visitVectorOp(v);
             case Expr.Call c -> visitCall(c);
             case Expr.Member m -> visitMember(m);
             case Expr.CompoundLiteral c -> visitCompoundLiteral(c);
@@ -255,6 +256,11 @@ public class TreeScanner {
 
     public void visitCast(Expr.Cast c) {
         scan(c.operand());
+    }
+
+    public void visitVectorOp(Expr.VectorOp v) {
+        scan(v.left());
+        scan(v.right());
     }
 
     public void visitCall(Expr.Call c) {

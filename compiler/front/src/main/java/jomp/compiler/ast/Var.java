@@ -47,6 +47,18 @@ public final class Var {
      * or null: the storage then honours the allocator's alignment trait.
      */
     public Expr ompAllocator;
+    /**
+     * {@code __attribute__((cleanup(fn)))}: the call {@code fn(&var)} to make wherever this automatic
+     * variable leaves its scope (end of block, return, break, continue, goto out of it), or null.
+     */
+    public Expr cleanup;
+    /**
+     * {@code __attribute__((alias("target")))}: this declaration is another name of the function or
+     * object whose symbol is target, defined in the same unit; aliasLoc is the attribute's place.
+     */
+    public String alias;
+
+    public SourceLocation aliasLoc;
     /** Referenced at least once (for -Wunused), or marked unused/used by an attribute. */
     public boolean used;
     /** OpenMP declare variant: functions a call to this one calls instead where their context selectors match (empty: none). */

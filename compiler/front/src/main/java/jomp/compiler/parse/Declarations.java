@@ -71,6 +71,8 @@ final class Declarations {
                 continue;
             }
             if (qualifierOrAttribute(s, sp, attr)) continue;
+            if (s.equals("_BitInt") && p.peek(1).is("(") && !(p.lookup(s) instanceof Var))
+                throw p.errorAt(t.loc, "_BitInt types are not supported by jomp yet");
             boolean typedefName = p.isTypedefName(t);
             boolean typeofWord = isTypeofWord(s);
             if (!(typedefName
@@ -476,6 +478,7 @@ final class Declarations {
                             ? "definition of variable with array type needs an explicit size or an initializer"
                             : "variable has incomplete type '" + t + "'");
         }
+        if (attr.storage != Var.Storage.STATIC) p.cleanups.apply(v, attr.attrs, d.attrs());
         return new Stmt.LocalVar(v, init, d.name().loc);
     }
 

@@ -328,7 +328,7 @@ final class Declarators {
                 diags.note(old.loc, "previous declaration is here");
             }
             pv = new Var(d.name().text, t, d.name().loc, true);
-            p.gnuAttrs.applyToVar(pv, pa, d); // unused on a parameter: no -Wunused-parameter
+            p.gnuAttrs.applyToVar(pv, pa, d, true); // unused on a parameter: no -Wunused-parameter
             ps.names.put(d.name().text, pv);
         }
         return new ParamDecl(t, d.name(), d.loc(), pv);

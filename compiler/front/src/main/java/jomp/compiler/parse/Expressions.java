@@ -154,8 +154,16 @@ final class Expressions {
             return new Expr.Assign(lhs, v, lt, t.loc);
         }
         // compound assignment: lhs op= rhs is lhs = (T)(lhs op rhs) with lhs evaluated once
+        if (r.type().isVector() && !lt.isVector()) {
+            diags.error(
+                    t.loc,
+                    "assigning to " + TypePrinter.quoteAka(lt) + " from incompatible type "
+                            + TypePrinter.quoteAka(r.type(), lt));
+            return new Expr.IntLit(0, Parser.ERROR, t.loc);
+        }
         Expr probe = arith(op, new Expr.VarRef(null, lt, lhs.loc()), r, t, true);
         if (probe.type() == Parser.ERROR) return probe;
+        if (probe instanceof Expr.VectorOp v) return new Expr.CompoundAssign(op, lhs, v.right(), lt, lt, t.loc);
         if (lt.isPointer()) {
             Expr off = ((Expr.Binary) probe).right();
             return new Expr.CompoundAssign(op, lhs, off, lt, lt, t.loc);
@@ -247,6 +255,13 @@ final class Expressions {
     private Expr logical(Expr.Binary.Op op, Expr l, Expr r, Token opTok) {
         Expr a = rvalue(l), b = rvalue(r);
         if (a.type() == Parser.ERROR || b.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, opTok.loc);
+        if (a.type().isVector() || b.type().isVector()) {
+            diags.error(
+                    opTok.loc,
+                    "logical expression with vector types " + TypePrinter.quoteAka(a.type()) + " and "
+                            + TypePrinter.quoteAka(b.type(), a.type()) + " is only supported in C++");
+            return new Expr.IntLit(0, Parser.ERROR, opTok.loc);
+        }
         if (!a.type().isScalar() || !b.type().isScalar()) return invalidOperands(a, b, opTok);
         return new Expr.Binary(op, a, b, Type.INT, opTok.loc);
     }
@@ -351,7 +366,7 @@ final class Expressions {
         diags.error(
                 op.loc,
                 "invalid operands to binary expression (" + TypePrinter.quoteAka(origType(a)) + " and "
-                        + TypePrinter.quoteAka(origType(b)) + ")");
+                        + TypePrinter.quoteAka(origType(b), origType(a)) + ")");
         return new Expr.IntLit(0, Parser.ERROR, op.loc);
     }
 
@@ -369,6 +384,7 @@ final class Expressions {
         Type at = a.type(), bt = b.type();
         SourceLocation loc = opTok.loc;
         if (at == Parser.ERROR || bt == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, loc);
+        if (at.isVector() || bt.isVector()) return p.vectors.binary(op, a, b, opTok);
         switch (op) {
             case ADD, SUB -> {
                 if (at.isArithmetic() && bt.isArithmetic()) return usual(op, a, b, loc);
@@ -457,6 +473,7 @@ final class Expressions {
         Type at = a.type(), bt = b.type();
         SourceLocation loc = opTok.loc;
         if (at == Parser.ERROR || bt == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, loc);
+        if (at.isVector() || bt.isVector()) return p.vectors.binary(op, a, b, opTok);
         boolean eq = op == Expr.Binary.Op.EQ || op == Expr.Binary.Op.NE;
         if (at.isArithmetic() && bt.isArithmetic()) {
             if (!eq && (at.isComplex || bt.isComplex)) return invalidOperands(a, b, opTok);
@@ -519,6 +536,8 @@ final class Expressions {
         Type to = t.unqualified();
         Type from = r.type();
         if (to.isVoid()) return new Expr.Cast(r, to, false, loc);
+        Expr vector = p.vectors.cast(r, to, loc);
+        if (vector != null) return vector;
         if (!to.isScalar()) {
             if (to.isStructOrUnion() && Types.compatibleUnqualified(from, to)) return r;
             diags.error(loc, "used type '" + t + "' where arithmetic or pointer type is required");
@@ -554,6 +573,8 @@ final class Expressions {
                     p.pos++;
                     Expr e = rvalue(cast());
                     if (e.type() == Parser.ERROR) return e;
+                    if (e.type().isVector())
+                        return p.vectors.unary(t.text.equals("-") ? Expr.Unary.Op.NEG : Expr.Unary.Op.PLUS, e, t);
                     if (!e.type().isArithmetic()) return invalidUnary(e, loc);
                     Type pt = e.type().isInteger()
                             ? Types.promote(e.type())
@@ -567,6 +588,7 @@ final class Expressions {
                     if (e.type() == Parser.ERROR) return e;
                     if (e.type().isComplex)
                         return new Expr.Unary(Expr.Unary.Op.BITNOT, e, e.type().unqualified(), loc); // conjugate (GNU)
+                    if (e.type().isVector()) return p.vectors.unary(Expr.Unary.Op.BITNOT, e, t);
                     if (!e.type().isInteger()) return invalidUnary(e, loc);
                     Type pt = Types.promote(e.type());
                     return new Expr.Unary(Expr.Unary.Op.BITNOT, sema.convert(e, pt), pt, loc);
@@ -778,6 +800,7 @@ final class Expressions {
     }
 
     Expr subscript(Expr base, Expr idx, Token open) {
+        if (base.type().isVector()) return p.vectors.element(base, idx, open);
         Expr a = rvalue(base), b = rvalue(idx);
         if (a.type() == Parser.ERROR || b.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, open.loc);
         if (a.type().isInteger() && b.type().isPointer()) {

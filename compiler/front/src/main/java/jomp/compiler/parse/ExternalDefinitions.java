@@ -213,14 +213,23 @@ final class ExternalDefinitions {
             p.inits.initNameLoc = null;
             v.type = init.type();
             v.isDefined = true;
+            notAlsoAlias(v);
             p.emitted.add(v);
             p.items.add(new TranslationUnit.Global(v, init, d.name().loc));
             return;
         }
+        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN) notAlsoAlias(v);
         if (!type.isFunction() && attr.storage != Var.Storage.EXTERN && !p.tentative.contains(v)) {
             p.tentative.add(v);
             p.tentativeAt.put(v, p.items.size());
         }
+    }
+
+    /** A definition (an initialized or tentative one) cannot be an alias as well. */
+    private void notAlsoAlias(Var v) {
+        if (v.alias == null) return;
+        diags.error(v.aliasLoc, "definition '" + v.name + "' cannot also be an alias");
+        v.alias = null;
     }
 
     private void initializerSkip() {
@@ -302,6 +311,12 @@ final class ExternalDefinitions {
         }
         boolean wasDropped = fn.definitionDropped(), wasExternInline = fn.externInlineDef;
         p.gnuAttrs.applyToVar(fn, attr, d);
+        if (fn.alias != null && GnuAttributes.has(d.attrs(), "alias"))
+            diags.warning(
+                    fn.aliasLoc,
+                    "GCC does not allow 'alias' attribute in this position on a function definition",
+                    "-Wgcc-compat");
+        notAlsoAlias(fn);
         // GNU89 inline (-std=gnu89, -fgnu89-inline): extern inline is for inlining only, plain inline external
         if (p.language.gnuInline() && attr.isInline) fn.gnuInline = true;
         boolean externInline = attr.isInline && attr.storage == Var.Storage.EXTERN;
@@ -331,6 +346,7 @@ final class ExternalDefinitions {
         }
         for (Token g : p.gotos)
             if (!p.labels.containsKey(g.text)) diags.error(g.loc, "use of undeclared label '" + g.text + "'");
+        if (p.locals.stream().anyMatch(v -> v.cleanup != null)) jomp.compiler.sema.JumpScopes.check(diags, body);
         // like clang, no flow warning for a body that had errors (statements were dropped)
         if (diags.errorCount() == errorsBefore) Flow.checkReturn(diags, fn, body, p.prev().loc);
         p.items.add(new TranslationUnit.Function(fn, params, body, p.locals, d.name().loc));

@@ -23,8 +23,7 @@ import jomp.compiler.type.Type;
  * {@code visibility}, ...) and those that are hints a compiler may ignore without changing what a
  * correct program does ({@code const}, {@code pure}, {@code nonnull}, {@code always_inline}, ...).
  * {@link #TOLERATED} ones are accepted with a documented difference and answered 0
- * ({@code weak}: a weak declaration links like an ordinary one; {@code vector_size}: GCC's vector
- * types get their size and alignment, for declarations, but no operations). {@link #UNSUPPORTED} ones change
+ * ({@code section}, {@code regparm}, ...). {@link #UNSUPPORTED} ones change
  * meaning in a way jomp does not implement, and using one is an error. Any other name is clang's
  * "unknown attribute ignored" warning.
  */
@@ -52,7 +51,6 @@ final class GnuAttributes {
             "ms_abi",
             "section",
             "require_constant_initialization",
-            "vector_size",
             "import_module",
             "import_name",
             "pcs",
@@ -63,7 +61,7 @@ final class GnuAttributes {
 
     /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
     static final Set<String> UNSUPPORTED =
-            Set.of("cleanup", "alias", "weakref", "ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
+            Set.of("weakref", "ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
 
     private final Parser p;
 
@@ -270,6 +268,11 @@ final class GnuAttributes {
      * for the declared object or function.
      */
     void applyToVar(jomp.compiler.ast.Var v, Parser.Attr attr, Parser.Declarator d) {
+        applyToVar(v, attr, d, false);
+    }
+
+    /** As {@link #applyToVar(jomp.compiler.ast.Var, Parser.Attr, Parser.Declarator)}, for a parameter when parameter. */
+    void applyToVar(jomp.compiler.ast.Var v, Parser.Attr attr, Parser.Declarator d, boolean parameter) {
         v.align = Math.max(v.align, Math.max(attr.align, alignment(d.attrs())));
         for (List<Attribute> as : List.of(attr.attrs, d.attrs())) {
             for (Attribute a : as) {
@@ -297,6 +300,14 @@ final class GnuAttributes {
                         v.used = true;
                         v.attrUsed = true; // compiled even when static and never called, as gcc keeps it
                     }
+                    case "cleanup" -> {
+                        if (parameter || !v.isLocal || v.isStatic() || v.isFunction())
+                            p.diags.warning(
+                                    a.loc(),
+                                    "'cleanup' attribute only applies to local variables",
+                                    "-Wignored-attributes");
+                    }
+                    case "alias" -> alias(v, a, parameter);
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
                     case "visibility" -> visibility(v, a);
@@ -349,6 +360,25 @@ final class GnuAttributes {
         v.visibilityLoc = a.loc();
     }
 
+    /** alias("target") on a function or a file-scope object (checked as clang checks it). */
+    private void alias(jomp.compiler.ast.Var v, Attribute a, boolean parameter) {
+        if (a.args().size() != 1) {
+            p.diags.error(a.loc(), "'alias' attribute takes one argument");
+            return;
+        }
+        String target = stringArg(a, 0);
+        if (target == null) {
+            p.diags.error(a.args().get(0).get(0).loc, "expected string literal as argument of 'alias' attribute");
+            return;
+        }
+        if (parameter || v.isLocal && !v.isFunction() && v.storage != jomp.compiler.ast.Var.Storage.EXTERN) {
+            p.diags.error(a.loc(), "'alias' attribute only applies to functions and global variables");
+            return;
+        }
+        v.alias = target;
+        v.aliasLoc = a.loc();
+    }
+
     /** constructor(n) / destructor(n): n, an integer literal (above 65535 as 65535); none: the default. */
     private int priority(Attribute a) {
         if (a.args().isEmpty()) return jomp.compiler.ast.Var.DEFAULT_PRIORITY;
@@ -375,9 +405,9 @@ final class GnuAttributes {
     }
 
     /**
-     * {@code vector_size(n)}: a GCC vector of t, laid out as gcc does (n bytes, n-aligned) so that
-     * declarations and structs holding vectors are right; jomp has no vector operations, and an
-     * operator applied to one is an error (the type is a struct holding the elements).
+     * {@code vector_size(n)}: a GCC vector of t, laid out as gcc does (n bytes, n-aligned): a struct
+     * holding the elements (so assignment, passing and returning work as for structs) that
+     * {@link Type#isVector} tells apart, for the operators of {@link VectorOps}.
      */
     Type applyVectorSize(Type t, List<Attribute> as) {
         Attribute a = find(as, "vector_size");
@@ -395,15 +425,25 @@ final class GnuAttributes {
             p.diags.error(a.loc(), "invalid vector element type '" + t + "'");
             return t;
         }
-        Type v = Type.newTag(Type.Kind.STRUCT, null);
-        v.record.members = List.of(new jomp.compiler.type.Member(
-                "__elements", Type.arrayOf(t.unqualified(), n / t.size()), 0, -1, 0, 0, a.loc()));
-        v.record.size = n;
         int align = alignment(as);
-        v.record.align = align > 0 ? align : (int) n; // gcc aligns a vector to its size
-        v.record.complete = true;
-        v.record.defLoc = a.loc();
-        return v.qualified(t.quals);
+        return vectorType(t.unqualified(), n, align > 0 ? align : (int) n).qualified(t.quals);
+    }
+
+    /** One type per element type, size and alignment, so that vectors written alike are the same type (as in gcc). */
+    private static final java.util.Map<List<Object>, Type> VECTORS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The vector of n bytes of element e (unqualified), aligned to align (gcc aligns a vector to its size). */
+    static Type vectorType(Type e, long n, int align) {
+        return VECTORS.computeIfAbsent(List.of(e.origin, n, align), k -> {
+            Type v = Type.newTag(Type.Kind.STRUCT, null);
+            v.record.members = List.of(
+                    new jomp.compiler.type.Member("__elements", Type.arrayOf(e, n / e.size()), 0, -1, 0, 0, null));
+            v.record.size = n;
+            v.record.align = align;
+            v.record.vectorElement = e;
+            v.record.complete = true;
+            return v;
+        });
     }
 
     static List<Token> withEof(List<Token> toks, Token at) {

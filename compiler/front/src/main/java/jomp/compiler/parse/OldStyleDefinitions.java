@@ -128,7 +128,7 @@ final class OldStyleDefinitions {
                 diags.note(declared[i].loc, "previous declaration is here");
             } else {
                 Var v = new Var(name.text, adjusted(pd.type()), name.loc, true);
-                p.gnuAttrs.applyToVar(v, pa, pd);
+                p.gnuAttrs.applyToVar(v, pa, pd, true);
                 declared[i] = v;
             }
             if (p.consume(",")) continue;

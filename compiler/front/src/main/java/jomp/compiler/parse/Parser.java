@@ -121,7 +121,9 @@ public final class Parser {
             "__imag__",
             "__alignof",
             "__builtin_types_compatible_p",
-            "__builtin_choose_expr");
+            "__builtin_choose_expr",
+            "__builtin_shufflevector",
+            "__builtin_convertvector");
 
     final Diagnostics diags;
     final Sema sema;
@@ -157,10 +159,17 @@ public final class Parser {
 
     int uniq;
 
+    /** A duplicate case value: the value (for the order), as clang prints it, where, and where it was first. */
+    record Duplicate(java.math.BigInteger value, String text, SourceLocation loc, SourceLocation first) {}
+
     static final class SwitchCtx {
         final Type type;
         final List<Stmt.Case> cases = new ArrayList<>();
-        final HashMap<Long, SourceLocation> seen = new HashMap<>();
+        /** The case values seen (Long, or BigInteger in a switch on an __int128). */
+        final HashMap<Object, SourceLocation> seen = new HashMap<>();
+        /** Case values seen before, reported when the switch ends, by value (as clang reports them). */
+        final List<Duplicate> duplicates = new ArrayList<>();
+
         Stmt.Default dflt;
         SourceLocation dfltLoc;
 
@@ -496,6 +505,8 @@ public final class Parser {
 
     /** Does a type name start here? */
     boolean isTypeName(Token t) {
+        if (t.kind == Token.Kind.IDENT && t.text.equals("_BitInt") && lookup(t.text) == null)
+            return true; // C23's _BitInt(N): a declaration, which Declarations refuses clearly
         if (t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT && KEYWORDS.contains(t.text)) {
             return switch (t.text) {
                 case "void",
@@ -561,6 +572,8 @@ public final class Parser {
     }
 
     final GnuAttributes gnuAttrs = new GnuAttributes(this);
+    final CleanupAttribute cleanups = new CleanupAttribute(this);
+    final VectorOps vectors = new VectorOps(this);
 
     static SourceLocation locOf(Object o) {
         return switch (o) {

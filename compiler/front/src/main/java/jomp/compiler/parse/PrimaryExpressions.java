@@ -191,6 +191,12 @@ final class PrimaryExpressions {
             case "__builtin_choose_expr" -> {
                 return chooseExpr();
             }
+            case "__builtin_shufflevector" -> {
+                return p.vectors.shuffle(t);
+            }
+            case "__builtin_convertvector" -> {
+                return p.vectors.convert(t);
+            }
             case "sizeof", "_Alignof", "__alignof__", "__alignof", "__real__", "__imag__", "__real", "__imag" -> {
                 return p.exprs.unary();
             }

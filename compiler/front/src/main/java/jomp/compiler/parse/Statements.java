@@ -10,8 +10,10 @@ import jomp.compiler.lex.Token;
 import jomp.compiler.parse.Parser.SwitchCtx;
 import jomp.compiler.parse.Parser.SyntaxError;
 import jomp.compiler.sema.ConstEval;
+import jomp.compiler.sema.Int128Const;
 import jomp.compiler.sema.Sema;
 import jomp.compiler.type.Type;
+import jomp.compiler.type.TypePrinter;
 import jomp.compiler.type.Types;
 
 /**
@@ -263,7 +265,8 @@ final class Statements {
             diags.error(
                     e.loc(),
                     msg.equals("statement requires expression of scalar type")
-                            ? "statement requires expression of scalar type ('" + r.type() + "' invalid)"
+                            ? "statement requires expression of scalar type (" + TypePrinter.quoteAka(r.type())
+                                    + " invalid)"
                             : msg);
             return new Expr.IntLit(0, Parser.ERROR, e.loc());
         }
@@ -348,11 +351,19 @@ final class Statements {
             p.breakDepth--;
             p.switches.pop();
         }
+        sw.duplicates.sort(java.util.Comparator.comparing(Parser.Duplicate::value));
+        for (Parser.Duplicate d : sw.duplicates) {
+            diags.error(d.loc(), "duplicate case value '" + d.text() + "'");
+            diags.note(d.first(), "previous case defined here");
+        }
         return new Stmt.Switch(r, body, sw.cases, sw.dflt, kw.loc);
     }
 
     private Stmt caseLabel() {
         Token kw = p.next();
+        SwitchCtx outer = p.switches.peek();
+        if (outer != null && outer.type.kind == Type.Kind.INT128) return wideCaseLabel(kw, outer);
+        SourceLocation at = p.tok().loc;
         Expr e = p.exprs.conditional();
         Long v = ConstEval.integer(p.exprs.rvalue(e));
         Long hi = v;
@@ -372,18 +383,44 @@ final class Statements {
         long lo = v == null ? 0 : ConstEval.truncate(v, sw.type);
         long h2 = hi == null ? lo : ConstEval.truncate(hi, sw.type);
         if (v != null) {
-            SourceLocation prevLoc = sw.seen.putIfAbsent(lo, e.loc());
+            SourceLocation prevLoc = sw.seen.putIfAbsent(lo, at);
             if (prevLoc != null) {
-                diags.error(
-                        e.loc(),
-                        "duplicate case value '" + (sw.type.isUnsigned ? Long.toUnsignedString(lo) : Long.toString(lo))
-                                + "'");
-                diags.note(prevLoc, "previous case defined here");
+                String text = sw.type.isUnsigned ? Long.toUnsignedString(lo) : Long.toString(lo);
+                sw.duplicates.add(new Parser.Duplicate(new java.math.BigInteger(text), text, at, prevLoc));
             }
         }
         Stmt.Case c = new Stmt.Case(lo, h2, labelled(), kw.loc);
         sw.cases.add(c);
         return c;
+    }
+
+    /** A case label of a switch on an __int128: its values are 128-bit constants. */
+    private Stmt wideCaseLabel(Token kw, SwitchCtx sw) {
+        SourceLocation at = p.tok().loc;
+        Expr e = p.exprs.conditional();
+        java.math.BigInteger v = wideCaseValue(e, sw.type), hi = v;
+        if (p.consume("...")) {
+            java.math.BigInteger h = wideCaseValue(p.exprs.conditional(), sw.type);
+            if (h != null) hi = h;
+        }
+        p.expectAfter(":", "after 'case'");
+        if (v == null) v = hi = java.math.BigInteger.ZERO;
+        else {
+            SourceLocation prevLoc = sw.seen.putIfAbsent(v, at);
+            if (prevLoc != null) sw.duplicates.add(new Parser.Duplicate(v, v.toString(), at, prevLoc));
+        }
+        Stmt.Case c = new Stmt.Case(v.longValue(), hi.longValue(), labelled(), kw.loc, v, hi);
+        sw.cases.add(c);
+        return c;
+    }
+
+    /** A case value of a switch on an __int128, converted to the switch's type; null (reported) if not constant. */
+    private java.math.BigInteger wideCaseValue(Expr e, Type t) {
+        Expr r = p.exprs.rvalue(e);
+        if (r.type() == Parser.ERROR) return null;
+        java.math.BigInteger v = r.type().isInteger() ? Int128Const.eval(sema.convert(r, t)) : null;
+        if (v == null) diags.error(e.loc(), "expression is not an integer constant expression");
+        return v;
     }
 
     private Stmt defaultLabel(Token kw) {

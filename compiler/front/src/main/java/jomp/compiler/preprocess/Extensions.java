@@ -35,6 +35,9 @@ public final class Extensions {
             "nodiscard",
             "format",
             "format_arg",
+            "cleanup",
+            "alias",
+            "vector_size",
             // hints: a correct program does the same with or without them
             "const",
             "pure",
@@ -180,8 +183,13 @@ public final class Extensions {
     }
 
     /** Builtins that are keywords, for their operands that are types or that are not evaluated. */
-    public static final Set<String> KEYWORD_BUILTINS =
-            Set.of("__builtin_va_arg", "__builtin_offsetof", "__builtin_types_compatible_p", "__builtin_choose_expr");
+    public static final Set<String> KEYWORD_BUILTINS = Set.of(
+            "__builtin_va_arg",
+            "__builtin_offsetof",
+            "__builtin_types_compatible_p",
+            "__builtin_choose_expr",
+            "__builtin_shufflevector",
+            "__builtin_convertvector");
 
     /**
      * The C library functions clang knows as builtins ({@code __builtin_NAME} calls NAME); the

@@ -369,7 +369,7 @@ public final class Warnings {
         private void scopeEnd(List<Var> declared, double position, boolean functionScope) {
             List<Pending> found = new ArrayList<>();
             for (Var v : declared) {
-                if (v.synthetic || v.markedUnused) continue;
+                if (v.synthetic || v.markedUnused || v.cleanup != null) continue; // a cleanup reads it
                 boolean param = v.paramIndex >= 0;
                 int[] r = refs.get(v);
                 if (!v.used && r == null) {

@@ -28,6 +28,11 @@ public final class Record {
     public Type underlying;
     /** A union with {@code __attribute__((transparent_union))}: a parameter of its type takes any member's type. */
     public boolean transparentUnion;
+    /**
+     * A GCC vector ({@code vector_size}): its element type (the record is a struct of one array
+     * member of them, for layout, assignment and passing); null for other structs.
+     */
+    public Type vectorElement;
     /** Where the tag was first declared (for "forward declaration of 'struct S'"). */
     public jomp.compiler.diag.SourceLocation declLoc;
     /** Where the definition is (for "previous definition is here"). */

@@ -145,6 +145,16 @@ public final class Type {
      */
     public static final Type VA_LIST = pointerTo(VOID).withTypedefName("__builtin_va_list");
 
+    /** Is this a GCC vector type ({@code vector_size}; {@link Record#vectorElement})? */
+    public boolean isVector() {
+        return kind == Kind.STRUCT && record.vectorElement != null;
+    }
+
+    /** A vector's number of elements. */
+    public long vectorLength() {
+        return record.size / record.vectorElement.size();
+    }
+
     /** Is {@code char} (plain), which is a distinct type from signed char though it has the same range. */
     public boolean isPlainChar() {
         return origin == CHAR;

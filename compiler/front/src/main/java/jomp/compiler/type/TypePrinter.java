@@ -14,11 +14,18 @@ public final class TypePrinter {
     /** clang's "'size_t' (aka 'unsigned long')" form, for types written with a typedef name. */
     public static String quoteAka(Type t) {
         String s = "'" + print(t) + "'";
+        if (t.isVector() && t.typedefName != null)
+            return s + " (vector of " + t.vectorLength() + " '" + print(t.record.vectorElement) + "' values)";
         if (hasTypedef(t)) {
             String canon = stripped(t);
             if (!canon.equals(print(t))) s += " (aka '" + canon + "')";
         }
         return s;
+    }
+
+    /** As {@link #quoteAka(Type)}, for a second type of one diagnostic: clang gives the aka once, at the first. */
+    public static String quoteAka(Type t, Type first) {
+        return print(t).equals(print(first)) ? "'" + print(t) + "'" : quoteAka(t);
     }
 
     private static boolean hasTypedef(Type t) {
@@ -97,6 +104,10 @@ public final class TypePrinter {
             case DOUBLE -> "double";
             case LDOUBLE -> "long double";
             case STRUCT, UNION, ENUM -> {
+                if (t.isVector()) {
+                    String e = TypePrinter.print(t.record.vectorElement);
+                    yield "__attribute__((__vector_size__(" + t.vectorLength() + " * sizeof(" + e + ")))) " + e;
+                }
                 String kw = t.kind == Type.Kind.STRUCT ? "struct" : t.kind == Type.Kind.UNION ? "union" : "enum";
                 if (t.record.tag != null) yield kw + " " + t.record.tag;
                 var l = t.record.defLoc;

@@ -242,6 +242,11 @@ public final class IrParser {
                         throw error(at, "expected 'hidden', 'internal' or 'protected'");
                     m.visibility.put(sym, v);
                 }
+                case "alias" -> {
+                    boolean internal = acceptWord("internal"), weak = !internal && acceptWord("weak");
+                    String alias = symbol();
+                    m.aliases.add(new Module.Alias(alias, symbol(), internal, weak));
+                }
                 case "global" -> m.globals.add(global());
                 case "func" -> m.functions.add(function(at));
                 default -> throw error(at, "expected 'declare', 'global', 'func' or 'offload_entry'");

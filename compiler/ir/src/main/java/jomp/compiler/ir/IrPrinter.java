@@ -66,6 +66,15 @@ public final class IrPrinter {
                     .append(" flags ")
                     .append(e.flags())
                     .append('\n');
+        if (!m.aliases.isEmpty()) out.append('\n');
+        for (Module.Alias a : m.aliases)
+            out.append("alias ")
+                    .append(a.isStatic() ? "internal " : a.weak() ? "weak " : "")
+                    .append('@')
+                    .append(a.name())
+                    .append(" @")
+                    .append(a.target())
+                    .append('\n');
         if (!m.globals.isEmpty()) out.append('\n');
         for (Global g : m.globals) global(g);
         for (Function f : m.functions) {

@@ -21,6 +21,16 @@ public final class Module {
     public final List<String> externData = new ArrayList<>();
 
     public final List<OffloadEntry> offloadEntries = new ArrayList<>();
+    /** Other names of functions and globals defined here ({@code __attribute__((alias))}), in source order. */
+    public final List<Alias> aliases = new ArrayList<>();
+
+    /**
+     * {@code name} is another symbol for {@code target}, a function or global defined in this module:
+     * the same code or storage in the object file and at link; {@code isStatic}: a local symbol;
+     * {@code weak}: another object's strong definition of name replaces it.
+     */
+    public record Alias(String name, String target, boolean isStatic, boolean weak) {}
+
     /**
      * The ELF visibility of the unit's external symbols, defined or not, where it is not default
      * ({@code hidden}, {@code internal}, {@code protected}: the attribute, {@code #pragma GCC
@@ -52,6 +62,7 @@ public final class Module {
         m.externData.addAll(externData);
         m.offloadEntries.addAll(offloadEntries);
         m.visibility.putAll(visibility);
+        m.aliases.addAll(aliases);
         return m;
     }
 

@@ -113,6 +113,7 @@ public final class Inliner {
 
     private void countReferences() {
         for (Global g : m.globals) for (Global.Reloc r : g.relocs) referenced.add(r.symbol());
+        for (jomp.compiler.ir.Module.Alias a : m.aliases) referenced.add(a.target());
         for (OffloadEntry e : m.offloadEntries) referenced.add(e.name());
         for (Function f : m.functions) {
             for (BasicBlock b : f.blocks)

@@ -33,6 +33,11 @@ public final class HostObjectWriter {
      * calls): the link needs them for pointers to these functions that native code may call.
      */
     public static final String CSIG_SECTION = ".jomp.csig";
+    /**
+     * The unit's function aliases, one line {@code alias TAB function} each: the symbol of an alias
+     * shares its function's place, and the link calls the function's method for it.
+     */
+    public static final String ALIAS_SECTION = ".jomp.alias";
 
     private final Module m;
     private final List<ElfSection> sections = new ArrayList<>();
@@ -55,10 +60,14 @@ public final class HostObjectWriter {
         HostObjectWriter w = new HostObjectWriter(m);
         w.code(classes);
         w.globals();
+        String aliases = w.aliases();
         undefinedSymbols(m, w.symbols, w.symbolIndex);
         w.relocations();
         w.visibility();
         List<ElfSection> sections = w.sections;
+        if (!aliases.isEmpty())
+            sections.add(ElfSection.progbits(
+                    ALIAS_SECTION, 0, 1, aliases.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         String csigs = csigs(m);
         if (!csigs.isEmpty())
             sections.add(
@@ -142,6 +151,34 @@ public final class HostObjectWriter {
             // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
             symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
         }
+    }
+
+    /**
+     * The aliases' symbols: each where its target's is (as gcc's are), of its own binding; returns
+     * the text of {@link #ALIAS_SECTION} for the function aliases, resolved to the function itself.
+     */
+    private String aliases() {
+        StringBuilder text = new StringBuilder();
+        for (Module.Alias a : m.aliases) {
+            String target = a.target();
+            for (int hops = 0;
+                    hops < m.aliases.size() && m.function(target) == null && m.global(target) == null;
+                    hops++) for (Module.Alias b : m.aliases) if (b.name().equals(target)) target = b.target();
+            Integer t = symbolIndex.get(target);
+            if (t == null) throw new IllegalStateException("alias '" + a.name() + "' of nothing defined here");
+            ElfSymbol s = symbols.get(t);
+            symbolIndex.put(a.name(), symbols.size());
+            symbols.add(new ElfSymbol(
+                    a.name(),
+                    s.section(),
+                    s.value(),
+                    s.size(),
+                    a.isStatic() ? Elf.STB_LOCAL : a.weak() ? Elf.STB_WEAK : Elf.STB_GLOBAL,
+                    s.type()));
+            if (s.type() == Elf.STT_FUNC)
+                text.append(a.name()).append('\t').append(target).append('\n');
+        }
+        return text.toString();
     }
 
     /** Relocations: addresses of data, or handles of functions, stored in initialised data. */

@@ -93,7 +93,7 @@ final class AssignLowering {
         }
         Type t = target.type();
         Value addr = f.address(target);
-        if (t.isComplex || Int128Ops.is(t)) {
+        if (t.isComplex || Int128Ops.is(t) || t.isVector()) {
             Value nv = op.apply(addr);
             f.b.memcpy(addr, nv, IntConst.i64(t.size()));
             return new Value[] {addr, addr};
@@ -109,6 +109,11 @@ final class AssignLowering {
     Value compoundAssign(Expr.CompoundAssign ca) {
         Type tt = ca.target().type(), ot = ca.opType();
         Value rhs = f.rvalue(ca.value());
+        if (tt.isVector())
+            return readModifyWrite(
+                    ca.target(),
+                    old -> VectorLowering.binary(
+                            f, ca.op(), old, tt, rhs, ca.value().type(), tt.unqualified()))[1];
         return readModifyWrite(ca.target(), old -> {
             Value o = f.convertValue(old, tt, ot);
             Value r = ot.isComplex

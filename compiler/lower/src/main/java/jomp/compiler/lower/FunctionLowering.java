@@ -53,6 +53,12 @@ final class FunctionLowering {
     final List<Reg> vlaScopes = new ArrayList<>();
     /** How many VLA scopes enclose the current break and continue targets. */
     int breakDepth, continueDepth;
+    /** The variables in scope with a cleanup attribute ({@link Var#cleanup}), outermost first. */
+    final List<Var> cleanups = new ArrayList<>();
+    /** How many of {@link #cleanups} stay in scope at the current break and continue targets. */
+    int breakCleanups, continueCleanups;
+    /** For each label, the variables with a cleanup in scope there (made at the first goto). */
+    private Map<String, List<Var>> labelCleanups;
 
     Reg sretPtr;
 
@@ -337,15 +343,20 @@ final class FunctionLowering {
                 stmt(d.body());
             }
             case Stmt.Break br -> {
+                runCleanups(breakCleanups);
                 releaseVlas(breakDepth);
                 b.br(breakTarget);
             }
             case Stmt.Continue c -> {
+                runCleanups(continueCleanups);
                 releaseVlas(continueDepth);
                 b.br(continueTarget);
             }
             case Stmt.Return r -> ret(r);
-            case Stmt.Goto g -> b.br(label(g.label()));
+            case Stmt.Goto g -> {
+                if (!cleanups.isEmpty()) runCleanups(commonCleanups(g.label()));
+                b.br(label(g.label()));
+            }
             case Stmt.IndirectGoto g -> indirectGotos().jump(g);
             case Stmt.Label l -> {
                 BasicBlock t = label(l.name());
@@ -398,6 +409,7 @@ final class FunctionLowering {
     }
 
     private void forStmt(Stmt.For f) {
+        int mark = cleanups.size();
         if (f.init() != null) stmt(f.init());
         BasicBlock head = b.newBlock("for.cond"),
                 body = b.newBlock("for.body"),
@@ -414,20 +426,25 @@ final class FunctionLowering {
         if (f.step() != null) rvalue(f.step());
         b.br(head);
         b.setBlock(end);
+        runCleanups(mark); // the declarations of the for statement's first clause leave scope
+        cleanups.subList(mark, cleanups.size()).clear();
     }
 
     void loopBody(Stmt body, BasicBlock start, BasicBlock brk, BasicBlock cont) {
         BasicBlock ob = breakTarget, oc = continueTarget;
-        int obd = breakDepth, ocd = continueDepth;
+        int obd = breakDepth, ocd = continueDepth, obc = breakCleanups, occ = continueCleanups;
         breakTarget = brk;
         continueTarget = cont;
         breakDepth = continueDepth = vlaScopes.size();
+        breakCleanups = continueCleanups = cleanups.size();
         b.setBlock(start);
         stmt(body);
         breakTarget = ob;
         continueTarget = oc;
         breakDepth = obd;
         continueDepth = ocd;
+        breakCleanups = obc;
+        continueCleanups = occ;
     }
 
     /**
@@ -436,21 +453,53 @@ final class FunctionLowering {
      * iteration. (A goto out of such a block keeps the space until the function returns.)
      */
     void compound(Stmt.Compound c) {
+        compound(c, null);
+    }
+
+    /**
+     * A block, and the value of result (a statement expression's, or null) computed in its
+     * scope: before the cleanups of its variables run ({@link Var#cleanup}, latest declared
+     * first) and its VLA space is given back.
+     */
+    Value compound(Stmt.Compound c, Expr result) {
         boolean hasVla = false;
         for (Stmt i : c.items())
             if (i instanceof Stmt.Decl d)
                 for (Stmt.LocalVar lv : d.vars())
                     hasVla |= (lv.var().type.kind == Type.Kind.VLA || lv.var().ompAllocator != null)
                             && !lv.var().isStatic();
-        if (!hasVla) {
-            for (Stmt i : c.items()) stmt(i);
-            return;
-        }
-        Reg saved = b.stackSave();
-        vlaScopes.add(saved);
+        int mark = cleanups.size();
+        Reg saved = hasVla ? b.stackSave() : null;
+        if (hasVla) vlaScopes.add(saved);
         for (Stmt i : c.items()) stmt(i);
-        vlaScopes.remove(vlaScopes.size() - 1);
-        if (!b.isTerminated()) b.stackRestore(saved);
+        Value v = result == null ? null : rvalue(result);
+        if (v != null && cleanups.size() > mark && TypeMap.inMemory(result.type())) {
+            // the value is read where it lies, which a cleanup may change: keep a copy
+            Value copy = slotAddr(temp(result.type()));
+            b.memcpy(copy, v, IntConst.i64(result.type().size()));
+            v = copy;
+        }
+        if (!b.isTerminated()) runCleanups(mark);
+        cleanups.subList(mark, cleanups.size()).clear();
+        if (hasVla) {
+            vlaScopes.remove(vlaScopes.size() - 1);
+            if (!b.isTerminated()) b.stackRestore(saved);
+        }
+        return v;
+    }
+
+    /** Calls the cleanups of the variables in scope past the first depth ones, latest declared first. */
+    void runCleanups(int depth) {
+        for (int i = cleanups.size() - 1; i >= depth; i--) rvalue(cleanups.get(i).cleanup);
+    }
+
+    /** How many of the cleanups in scope are also in scope at the label (a goto runs the others). */
+    private int commonCleanups(String label) {
+        if (labelCleanups == null) labelCleanups = LabelCleanups.of(def.body());
+        List<Var> there = labelCleanups.getOrDefault(label, List.of());
+        int n = 0;
+        while (n < cleanups.size() && n < there.size() && cleanups.get(n) == there.get(n)) n++;
+        return n;
     }
 
     /** Releases the VLA space of the scopes deeper than depth (before a jump out of them). */
@@ -463,17 +512,41 @@ final class FunctionLowering {
     }
 
     void switchStmt(Stmt.Switch sw) {
-        if (Int128Ops.is(sw.cond().type()))
-            throw new Lowering.Unsupported(sw.loc(), "jomp cannot switch on an __int128 value");
         Value v = rvalue(sw.cond());
-        IrType t = v.type();
         BasicBlock end = b.newBlock("sw.end");
+        for (Stmt.Case c : sw.cases()) caseBlocks.put(c, b.newBlock("sw.case"));
+        BasicBlock dflt = end;
+        if (sw.defaultCase() != null) {
+            dflt = b.newBlock("sw.default");
+            caseBlocks.put(sw.defaultCase(), dflt);
+        }
+        if (Int128Ops.is(sw.cond().type())) {
+            Int128Switch.Narrow narrow =
+                    Int128Switch.dispatch(this, v, sw.cond().type().isUnsigned, sw.cases(), dflt);
+            dispatch(narrow.low(), narrow.cases(), dflt);
+        } else dispatch(v, sw.cases(), dflt);
+        BasicBlock ob = breakTarget;
+        int obd = breakDepth, obc = breakCleanups;
+        breakTarget = end;
+        breakDepth = vlaScopes.size();
+        breakCleanups = cleanups.size();
+        b.setBlock(b.newBlock("sw.body"));
+        stmt(sw.body());
+        breakTarget = ob;
+        breakDepth = obd;
+        breakCleanups = obc;
+        b.br(end);
+        b.setBlock(end);
+    }
+
+    /** Jumps to the case blocks by v's value (the cases' lo and hi), else to dflt. */
+    private void dispatch(Value v, List<Stmt.Case> cases, BasicBlock dflt) {
+        IrType t = v.type();
         List<Long> values = new ArrayList<>();
         List<BasicBlock> targets = new ArrayList<>();
         List<Stmt.Case> ranges = new ArrayList<>();
-        for (Stmt.Case c : sw.cases()) {
-            BasicBlock l = b.newBlock("sw.case");
-            caseBlocks.put(c, l);
+        for (Stmt.Case c : cases) {
+            BasicBlock l = caseBlocks.get(c);
             if (c.hi() - c.lo() > 256 || c.hi() < c.lo()) ranges.add(c);
             else
                 for (long x = c.lo(); ; x++) {
@@ -481,11 +554,6 @@ final class FunctionLowering {
                     targets.add(l);
                     if (x == c.hi()) break;
                 }
-        }
-        BasicBlock dflt = end;
-        if (sw.defaultCase() != null) {
-            dflt = b.newBlock("sw.default");
-            caseBlocks.put(sw.defaultCase(), dflt);
         }
         // Large GNU case ranges become comparisons in front of the switch.
         for (Stmt.Case c : ranges) {
@@ -496,29 +564,27 @@ final class FunctionLowering {
             b.setBlock(next);
         }
         b.switchTo(v, dflt, values, targets);
-        BasicBlock ob = breakTarget;
-        int obd = breakDepth;
-        breakTarget = end;
-        breakDepth = vlaScopes.size();
-        b.setBlock(b.newBlock("sw.body"));
-        stmt(sw.body());
-        breakTarget = ob;
-        breakDepth = obd;
-        b.br(end);
-        b.setBlock(end);
     }
 
+    /** return: the value is computed (and an in-memory one copied out) before the cleanups in scope run. */
     void ret(Stmt.Return r) {
         if (r.value() == null) {
+            runCleanups(0);
             b.ret(sretPtr != null ? sretPtr : fn.type.ret() == IrType.VOID ? null : Emit.zero(fn.type.ret()));
             return;
         }
         Value v = rvalue(r.value());
         if (sretPtr != null) {
             b.memcpy(sretPtr, v, IntConst.i64(r.value().type().size()));
+            runCleanups(0);
             b.ret(sretPtr);
-        } else if (fn.type.ret() == IrType.VOID) b.ret(null);
-        else b.ret(v);
+        } else if (fn.type.ret() == IrType.VOID) {
+            runCleanups(0);
+            b.ret(null);
+        } else {
+            runCleanups(0);
+            b.ret(v);
+        }
     }
 
     void declare(Stmt.LocalVar lv) {
@@ -536,6 +602,7 @@ final class FunctionLowering {
             addrVars.put(v, DataSharing.allocatorAligned(this, v));
         }
         if (lv.init() != null) new AssignLowering(this).initialize(v, lv.init());
+        if (v.cleanup != null) cleanups.add(v);
     }
 
     /** Assigns the hidden size variables of a variably modified type, innermost first. */
@@ -701,7 +768,9 @@ final class FunctionLowering {
             case Expr.CompoundAssign ca -> new AssignLowering(this).compoundAssign(ca);
             case Expr.IncDec id -> new AssignLowering(this).incDec(id);
             case Expr.Cond c -> conditional(c);
+            case Expr.Cast c when c.type().isVector() || c.operand().type().isVector() -> VectorLowering.cast(this, c);
             case Expr.Cast c -> cast(c);
+            case Expr.VectorOp v -> VectorLowering.op(this, v);
             case Expr.Call c -> call(c);
             case Expr.Member m -> {
                 Value base = address(m.base());
@@ -718,10 +787,7 @@ final class FunctionLowering {
             case Expr.VlaSizeof s -> sizeOf(s.vlaType());
             case Expr.VaOp op -> vaOp(op);
             case Expr.VaArg va -> vaArg(va);
-            case Expr.StmtExpr se -> {
-                stmt(se.body());
-                yield se.result() == null ? null : rvalue(se.result());
-            }
+            case Expr.StmtExpr se -> compound(se.body(), se.result());
             case Expr.LabelAddr l -> indirectGotos().address(l);
         };
     }

@@ -204,6 +204,7 @@ public final class Lowering {
                 case TranslationUnit.OmpDecl o -> {}
             }
         }
+        referencedGlobally.addAll(Aliases.lower(this, tu, defined));
         lowerReferenced(deferred);
         // the functions in source order, whatever order they were compiled in; helpers last
         java.util.Set<jomp.compiler.ir.Function> placed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
