@@ -9,7 +9,7 @@
  * last iteration leaves. A struct advanced along a line by a (type, step type) pair, an
  * identifier declared for two types, a block-scope declaration shadowing a file-scope one of the
  * same name, both spellings (declare_induction, declare induction), strict and relaxed, on
- * parallel for, for, for simd and simd; every value is printed beside the one a
+ * parallel for, for, for simd, simd and taskloop; every value is printed beside the one a
  * sequential loop written without the clause computes. */
 #include <stdio.h>
 
@@ -91,5 +91,19 @@ int main(void) {
   printf("sweep: %d %d after %d; shadowed: %d %d after %d; as sequential: %d %d\n", ss[1], ss[11], s, ts[1], ts[11],
          t, same, s == rs && t == rt);
 
+  point u = { 0.0, 0.0, -1.0 }, us[N], v = u;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+#pragma omp taskloop induction(step(1.5), next : u) grainsize(3)
+  for (int i = 0; i < N; i++) {
+    us[i] = u;
+    u = along(u, 1.5);
+  }
+  int usame = 1;
+  for (int i = 0; i < N; i++) {
+    usame &= us[i].x == v.x && us[i].y == v.y;
+    v = along(v, 1.5);
+  }
+  printf("taskloop: %g %g after %g %g; as sequential: %d\n", us[7].x, us[7].y, u.x, u.y, usame && u.x == v.x);
   return 0;
 }

@@ -159,14 +159,24 @@ final class TaskLowering {
         if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
         Value flagValue = dynamicFlags(d, flags, "taskloop");
         List<Value> exported = nest.exported();
-        Layout lay = layout(shares, exported.size());
+        List<Var> inductions = inductionVars(d);
+        Layout lay = layout(shares, exported.size() + inductions.size());
         Value block = f.b.slotAddr(f.fn.newSlot(null, Math.max(8, lay.size), 16));
         fill(block, lay);
         for (int k = 0; k < exported.size(); k++)
             f.b.store(exported.get(k), OmpLowering.at(f, block, lay.extras + 8L * k));
+        // the induction variables' start values, taken before any task runs: the task of the last
+        // iteration writes the final value back, which a task started later must not read as its start
+        for (int k = 0; k < inductions.size(); k++) {
+            Var v = inductions.get(k);
+            Value start = f.slotAddr(f.temp(v.type));
+            Value from = f.inductionStarts.get(v);
+            f.store(start, TypeMap.inMemory(v.type) ? (from != null ? from : f.varAddress(v)) : f.readVar(v), v.type);
+            f.b.store(start, OmpLowering.at(f, block, lay.extras + 8L * (exported.size() + k)));
+        }
 
         String name = f.unit.outlinedName(f.def.var().name);
-        taskloopFunction(name, innerO, i, nest, lay);
+        taskloopFunction(name, innerO, i, nest, lay, inductions);
 
         Value grainsize = IntConst.i64(0), numTasks = IntConst.i64(0);
         int loopFlags = d.hasFlag(OmpClause.FlagKind.NOGROUP) ? 1 : 0;
@@ -194,6 +204,14 @@ final class TaskLowering {
             nest.release(f); // with nogroup the tasks may still use a non-rectangular nest's table
     }
 
+    /** The variables of d's induction clauses, in order. */
+    private static List<Var> inductionVars(OmpDirective d) {
+        List<Var> out = new ArrayList<>();
+        for (OmpClause.Induction ind : d.clauses(OmpClause.Induction.class))
+            for (var it : ind.items()) if (it.var() != null && !out.contains(it.var())) out.add(it.var());
+        return out;
+    }
+
     /**
      * The construct as each task sees it: the in_reduction, reduction, lastprivate and linear
      * clauses (and firstprivate of variables also lastprivate), whose variables the tasks share
@@ -206,7 +224,9 @@ final class TaskLowering {
         inner.addAll(inReductions(d));
         for (OmpClause c : d.clauses()) {
             if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.LASTPRIVATE) inner.add(c);
-            else if (c instanceof OmpClause.Reduction || c instanceof OmpClause.Linear) inner.add(c);
+            else if (c instanceof OmpClause.Reduction
+                    || c instanceof OmpClause.Linear
+                    || c instanceof OmpClause.Induction) inner.add(c);
             else if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.FIRSTPRIVATE) {
                 List<jomp.compiler.ast.OmpDirective.Item> both =
                         l.items().stream().filter(it -> last.contains(it.var())).toList();
@@ -224,6 +244,9 @@ final class TaskLowering {
             if (c instanceof OmpClause.Linear r)
                 for (var it : r.items())
                     if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
+            if (c instanceof OmpClause.Induction r)
+                for (var it : r.items())
+                    if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
         }
         OmpDirective innerD = new OmpDirective(
                 d.name(), d.leaves(), List.copyOf(inner), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
@@ -231,7 +254,7 @@ final class TaskLowering {
     }
 
     /** The task function {@code name}: its block of logical iterations of nest, run serially, with o's data sharing. */
-    private void taskloopFunction(String name, Stmt.Omp o, int i, LoopNest nest, Layout lay) {
+    private void taskloopFunction(String name, Stmt.Omp o, int i, LoopNest nest, Layout lay, List<Var> inductions) {
         FunctionLowering g = begin(name, o.body());
         Reg gblock = g.fn.params.get(1);
         bind(g, gblock, lay, o);
@@ -241,6 +264,9 @@ final class TaskLowering {
         LoopNest gn = nest.imported(vals);
         Value lo = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size)),
                 hi = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size + 8));
+        for (int k = 0; k < inductions.size(); k++)
+            g.inductionStarts.put(
+                    inductions.get(k), g.b.load(IrType.PTR, OmpLowering.at(g, gblock, lay.extras + 8L * (count + k))));
         g.allocateLocals(o.body());
         DataSharing ds = DataSharing.at(g.omp, o, i, gn);
         Reg lastFlag = null;
