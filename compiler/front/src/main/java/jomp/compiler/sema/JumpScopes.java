@@ -41,6 +41,17 @@ public final class JumpScopes extends TreeScanner {
         }
     }
 
+    /**
+     * For each label of a function body, the variables with a cleanup attribute in scope there,
+     * outermost first (lowering: a goto runs the cleanups of those in scope at it but not at its
+     * label, as gcc does).
+     */
+    public static Map<String, List<Var>> cleanupsAtLabels(Stmt body) {
+        JumpScopes s = new JumpScopes();
+        s.scan(body);
+        return s.labels;
+    }
+
     /** The variables in scope at the target and not at the jump: those it would enter. */
     private static List<Var> skipped(List<Var> from, List<Var> to) {
         int n = 0;

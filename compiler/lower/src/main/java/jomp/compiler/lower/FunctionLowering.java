@@ -495,7 +495,7 @@ final class FunctionLowering {
 
     /** How many of the cleanups in scope are also in scope at the label (a goto runs the others). */
     private int commonCleanups(String label) {
-        if (labelCleanups == null) labelCleanups = LabelCleanups.of(def.body());
+        if (labelCleanups == null) labelCleanups = jomp.compiler.sema.JumpScopes.cleanupsAtLabels(def.body());
         List<Var> there = labelCleanups.getOrDefault(label, List.of());
         int n = 0;
         while (n < cleanups.size() && n < there.size() && cleanups.get(n) == there.get(n)) n++;
