@@ -69,6 +69,7 @@ public final class ForkedJvm {
             vmLocksFree(); // its code is loaded and linked before the child needs it
             probe();
         }
+        findClassFiles();
         if (eden == null) {
             for (var p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
                 if (p.getType() == java.lang.management.MemoryType.HEAP
@@ -221,6 +222,77 @@ public final class ForkedJvm {
         child = true;
         if (useCompiler > 0) Mem.putByte(useCompiler, (byte) 0);
     }
+
+    /**
+     * The class path's files the JVM holds open (its jars: the executable, the runtime, shared
+     * libraries), each a descriptor and its path, found in the parent before each fork. A forked
+     * child shares its parent's open file descriptions, offsets included, and the JDK reads a jar by
+     * a seek and a read: parent and child loading classes at once would read each other's bytes (a
+     * child ended with NoClassDefFoundError that way). The child opens each file again under the
+     * same descriptor ({@link #ownClassFiles}); the C program's own descriptors stay shared, as C's
+     * fork shares them.
+     */
+    private static int[] classFds = {};
+
+    private static MemorySegment[] classPaths = {};
+    private static java.util.Set<java.nio.file.Path> classPath;
+
+    private static final class Reopen {
+        static final MemorySegment OPEN = Universal.glibc("open");
+        static final MemorySegment FCNTL = Universal.glibc("fcntl");
+        static final MemorySegment DUP3 = Universal.glibc("dup3");
+        static final MemorySegment CLOSE = Universal.glibc("close");
+
+        /** Initialises the class (in the parent: the child must load none before it reopens the jars). */
+        static void load() {}
+    }
+
+    private static void findClassFiles() {
+        if (classPath == null) {
+            classPath = new java.util.HashSet<>();
+            for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+                try {
+                    if (!e.isEmpty()) classPath.add(java.nio.file.Path.of(e).toRealPath());
+                } catch (java.io.IOException | java.nio.file.InvalidPathException x) {
+                    // not a file (a folder that is gone): nothing the JVM holds open
+                }
+            }
+        }
+        java.util.List<Integer> fds = new java.util.ArrayList<>();
+        java.util.List<MemorySegment> paths = new java.util.ArrayList<>();
+        java.io.File[] open = new java.io.File("/proc/self/fd").listFiles();
+        for (java.io.File f : open == null ? new java.io.File[0] : open) {
+            try {
+                java.nio.file.Path target = java.nio.file.Files.readSymbolicLink(f.toPath());
+                if (classPath.contains(target)) {
+                    fds.add(Integer.parseInt(f.getName()));
+                    paths.add(Arena.ofAuto().allocateFrom(target.toString()));
+                }
+            } catch (java.io.IOException | NumberFormatException | UnsupportedOperationException e) {
+                // closed since the listing, or not a descriptor
+            }
+        }
+        classFds = fds.stream().mapToInt(Integer::intValue).toArray();
+        classPaths = paths.toArray(new MemorySegment[0]);
+        if (classFds.length > 0) Reopen.load();
+    }
+
+    /**
+     * In the child, before it can load a class: each of the JVM's class files opened again under its
+     * descriptor (its flags kept), so that the child's reads move no offset of the parent's.
+     */
+    public static void ownClassFiles() {
+        for (int i = 0; i < classFds.length; i++) {
+            int fd = classFds[i];
+            long again = Universal.call(Reopen.OPEN, classPaths[i].address(), O_RDONLY | O_CLOEXEC, 0, 0, 0, 0);
+            if (again < 0) continue; // gone from the disk: the child shares the parent's, as before
+            long flags = Universal.call(Reopen.FCNTL, fd, F_GETFD, 0, 0, 0, 0);
+            Universal.call(Reopen.DUP3, again, fd, flags >= 0 && (flags & FD_CLOEXEC) == 0 ? 0 : O_CLOEXEC, 0, 0, 0);
+            Universal.call(Reopen.CLOSE, again, 0, 0, 0, 0, 0);
+        }
+    }
+
+    private static final int O_RDONLY = 0, O_CLOEXEC = 0x80000, F_GETFD = 1, FD_CLOEXEC = 1;
 
     /** In the child, once its parent let it go on: the runtime's parts forget the parent's threads. */
     public static void inChild() {

@@ -65,6 +65,7 @@ public final class Fork {
                         pid = (int) Universal.call(F.FORK, 0, 0, 0, 0, 0, 0);
                         if (pid == 0) {
                             ForkedJvm.noCompiler(); // before any more Java code can ask for a compilation
+                            ForkedJvm.ownClassFiles(); // before it loads a class (from a jar it shares)
                             long b = s.alloc(8, 8);
                             boolean free = ForkedJvm.vmLocksFree();
                             if (free) ForkedJvm.probe(); // hangs here if it must: the parent forks again
