@@ -29,6 +29,12 @@ import jomp.compiler.ir.Value;
  * <p>Only pure, non-trapping instructions (arithmetic without division, conversions, address
  * constants) whose result is an unnamed temporary assigned once are moved: the lowering defines
  * such a temporary before every use, so computing it earlier changes nothing else. Loads stay.
+ *
+ * <p>Only instructions that run in every iteration move: those of blocks that dominate every
+ * latch of the loop. One moved out of a branch taken now and then saves nothing and keeps its
+ * value live across the whole loop: an interpreter's dispatch loop, whose handlers each compute
+ * {@code L + 16}, had over a hundred such values live from the function's entry, which method
+ * splitting then passed to every part through the frame.
  */
 public final class LoopInvariants implements Pass {
     @Override
@@ -42,6 +48,8 @@ public final class LoopInvariants implements Pass {
         final Set<BasicBlock> blocks = new HashSet<>();
         /** The blocks in reverse postorder. */
         List<BasicBlock> ordered;
+        /** The blocks that run in every iteration: they dominate each block that jumps back to the header. */
+        final Set<BasicBlock> everyIteration = new HashSet<>();
         /** The counted variable {@code v} of {@code for (v = lo; v < K; v += s)}: in [lo, hi] where {@code inRange} holds. */
         Reg iv;
 
@@ -93,6 +101,10 @@ public final class LoopInvariants implements Pass {
             l.blocks.addAll(e.getValue());
             l.ordered = new ArrayList<>(e.getValue());
             l.ordered.sort((x, y) -> Integer.compare(cfg.order(x), cfg.order(y)));
+            List<BasicBlock> latches = new ArrayList<>();
+            for (BasicBlock p : cfg.predecessors(l.header)) if (l.blocks.contains(p)) latches.add(p);
+            for (BasicBlock b : l.blocks)
+                if (latches.stream().allMatch(x -> cfg.dominates(b, x))) l.everyIteration.add(b);
             loops.add(l);
         }
         loops.sort((x, y) -> Integer.compare(x.blocks.size(), y.blocks.size()));
@@ -252,6 +264,7 @@ public final class LoopInvariants implements Pass {
         for (boolean again = true; again; ) {
             again = false;
             for (BasicBlock b : l.ordered) {
+                if (!l.everyIteration.contains(b)) continue;
                 for (int k = 0; k < b.insns.size(); k++) {
                     Insn i = b.insns.get(k);
                     if (!movable(i) || !invariant(i, definedInLoop)) continue;

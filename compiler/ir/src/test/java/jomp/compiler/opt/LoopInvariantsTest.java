@@ -179,4 +179,74 @@ class LoopInvariantsTest {
         assertThat(optimisedExit(m)).isEqualTo(3);
         assertThat(block(body(m), "entry.0")).contains("add ptr %s.0, 1");
     }
+
+    // ---- only what runs in every iteration moves --------------------------------------------------------------------
+
+    /** A dispatch loop: {@code for (;;) { op = *pc++; if (op == 1) { L->top... } else ... }} with invariant addresses in its arms. */
+    private static final String DISPATCH = """
+            func i32 @f(ptr %L.0, ptr %pc.1) {
+            entry.0:
+              %p.2 = copy ptr %pc.1
+              %n.3 = copy i32 0
+              br loop.1
+            loop.1:
+              %4 = load i32 %p.2
+              %5 = add ptr %p.2, 4
+              %p.2 = copy ptr %5
+              %6 = add ptr %L.0, 8
+              %7 = cmp eq i32 %4, 1
+              condbr i32 %7, one.2, other.3
+            one.2:
+              %8 = add ptr %L.0, 16
+              %9 = load i32 %8
+              %10 = add i32 %n.3, %9
+              %n.3 = copy i32 %10
+              br loop.1
+            other.3:
+              %11 = cmp eq i32 %4, 2
+              condbr i32 %11, two.4, done.5
+            two.4:
+              %12 = add ptr %L.0, 24
+              %13 = load i32 %12
+              store i32 %13, %6
+              br loop.1
+            done.5:
+              %14 = load i32 %6
+              %15 = add i32 %n.3, %14
+              ret i32 %15
+            }
+            func i32 @main() {
+              slot $l.0 size 32 align 8
+              slot $code.1 size 16 align 4
+            entry.0:
+              %0 = slotaddr $l.0
+              %1 = slotaddr $code.1
+              %2 = add ptr %0, 8
+              store i32 5, %2
+              %3 = add ptr %0, 16
+              store i32 7, %3
+              %4 = add ptr %0, 24
+              store i32 11, %4
+              store i32 1, %1
+              %5 = add ptr %1, 4
+              store i32 2, %5
+              %6 = add ptr %1, 8
+              store i32 1, %6
+              %7 = add ptr %1, 12
+              store i32 0, %7
+              %8 = call i32 (ptr, ptr) @f(ptr %0, ptr %1)
+              ret i32 %8
+            }
+            """;
+
+    @Test
+    void invariantsOfConditionalArmsStayInTheirArms() {
+        Module m = parse(DISPATCH);
+        assertThat(optimisedExit(m)).isEqualTo(7 + 7 + 11);
+        String b = body(m);
+        // the address every iteration computes leaves the loop; those of the arms stay where they run
+        assertThat(block(b, "entry.0")).contains("add ptr %L.0, 8").doesNotContain("add ptr %L.0, 16");
+        assertThat(block(b, "one.2")).contains("add ptr %L.0, 16");
+        assertThat(block(b, "two.4")).contains("add ptr %L.0, 24");
+    }
 }

@@ -222,6 +222,11 @@ public final class JvmBackend {
         private int stackLocal = -1; // the Stack object
         private int markLocal = -1; // sp at entry (long)
         private int fpLocal = -1; // frame base address (long)
+        /** The block at whose start the frame is allocated (FramePlacement), its size and alignment. */
+        private BasicBlock frameBlock;
+
+        private long frameSize;
+        private int frameAlign;
         private SetjmpCode setjmp; // the method's setjmp calls, or null
         /** Comparisons whose only use is the branch right after them: compiled as one compare-and-jump. */
         private final Map<Integer, Insn.Cmp> fusedCmps = new HashMap<>();
@@ -286,7 +291,7 @@ public final class JvmBackend {
             boolean share = setjmps.isEmpty();
             Liveness liveness = share ? Liveness.of(f) : null;
             Map<Integer, int[]> spans = share ? SharedLocals.spans(f, liveness) : null;
-            frame(spans);
+            frame(spans, setjmps.isEmpty());
             registers(liveness, spans, debug || !setjmps.isEmpty());
             // setjmp's second return: a handler over the body (SetjmpCode), its locals zeroed here too
             setjmp = SetjmpCode.of(mv, setjmps, nextLocal, stackLocal);
@@ -302,8 +307,11 @@ public final class JvmBackend {
             mv.visitEnd();
         }
 
-        /** The prologue's native stack frame: sp at entry, and the frame slots' block (laid out over spans). */
-        private void frame(Map<Integer, int[]> spans) {
+        /**
+         * The prologue's native stack frame: sp at entry, and the frame slots' block (laid out over
+         * spans), allocated at the entry or, when placed is allowed, where {@link FramePlacement} puts it.
+         */
+        private void frame(Map<Integer, int[]> spans, boolean placed) {
             boolean needsStack = !f.slots.isEmpty() || usesAlloca();
             if (region && !f.slots.isEmpty()) throw new IllegalStateException("a region with frame slots: " + f.name);
             if (needsStack && !region) {
@@ -318,13 +326,24 @@ public final class JvmBackend {
                     for (Slot s : f.slots) align = Math.max(align, s.align);
                     fpLocal = nextLocal;
                     nextLocal += 2;
-                    mv.visitVarInsn(ALOAD, stackLocal);
-                    mv.visitLdcInsn(size);
-                    pushInt(align);
-                    mv.visitMethodInsn(INVOKEVIRTUAL, STACK, "alloc", "(JI)J", false);
-                    mv.visitVarInsn(LSTORE, fpLocal);
+                    frameSize = size;
+                    frameAlign = align;
+                    frameBlock = placed && !usesAlloca() ? FramePlacement.of(f) : f.entry();
+                    if (frameBlock == f.entry()) allocateFrame();
+                    else { // assigned for the verifier: only blocks that frameBlock dominates read it
+                        mv.visitInsn(LCONST_0);
+                        mv.visitVarInsn(LSTORE, fpLocal);
+                    }
                 }
             }
+        }
+
+        private void allocateFrame() {
+            mv.visitVarInsn(ALOAD, stackLocal);
+            mv.visitLdcInsn(frameSize);
+            pushInt(frameAlign);
+            mv.visitMethodInsn(INVOKEVIRTUAL, STACK, "alloc", "(JI)J", false);
+            mv.visitVarInsn(LSTORE, fpLocal);
         }
 
         /**
@@ -386,6 +405,7 @@ public final class JvmBackend {
                 blockNow = k;
                 nextBlock = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
                 mv.visitLabel(labels.get(b));
+                if (b == frameBlock && b != f.entry()) allocateFrame();
                 for (Insn i : b.insns) {
                     if (i instanceof Insn.Cmp c && fusedCmps.containsKey(c.dst().id)) continue; // emitted by the branch
                     lineOf(i);

@@ -35,7 +35,7 @@ public final class JvmCodeGen implements BackEnd {
 
     static final Pass JVM_CODEGEN = new Pass(
             "jvm-codegen",
-            "IR to the unit's JVM class, functions past 8,000 bytes of bytecode in several methods (jvm/JvmBackend, MethodSplitter)",
+            "IR to the unit's JVM class, functions past 3,000 bytes of bytecode in several methods (jvm/JvmBackend, MethodSplitter)",
             u -> state(u).classes = JvmBackend.compile(u.module, state(u).outlined));
 
     static final Pass JVM_DISASSEMBLE =

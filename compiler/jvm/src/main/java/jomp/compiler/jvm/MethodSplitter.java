@@ -27,8 +27,8 @@ import jomp.compiler.ir.Value;
 /**
  * Splits a function whose method would hold more than {@link #BUDGET} bytes of bytecode into
  * methods of at most about that many: the JVM takes no method over 64 KiB, and HotSpot compiles
- * none over 8,000 bytes unless told to (and C2 gives up on very large ones), so a large C
- * function would run interpreted. The parts are regions of the dominator tree: the blocks a
+ * none over 8,000 bytes unless told to (and C2 gives up on very large ones, and inlines less
+ * into large ones: see {@link #BUDGET}), so a large C function would run interpreted or slowly. The parts are regions of the dominator tree: the blocks a
  * block dominates can only be entered through it, so a group of subtrees hanging from one block
  * is a piece of code entered at the subtrees' roots and left by edges to blocks outside. Such a
  * group becomes a method (a <em>region</em>) and a call where it was:
@@ -57,10 +57,15 @@ import jomp.compiler.ir.Value;
  */
 final class MethodSplitter {
     /**
-     * HotSpot's HugeMethodLimit, the largest method it compiles by default: the budget of a
-     * method ({@code -Djomp.split.budget=N} sets another, for measuring what it costs).
+     * The budget of a method ({@code -Djomp.split.budget=N} sets another, for measuring what it
+     * costs). Well under HotSpot's HugeMethodLimit (8,000 bytes, the largest method it compiles by
+     * default) because C2 also stops inlining into a method once its bytecode and what it has
+     * inlined pass 8,000 bytes (DesiredMethodLimit): every memory access of C code is a call of
+     * a {@code Mem} accessor (about 30 bytes, inlined), so in a part of 6,000 bytes the later
+     * accesses stayed calls ("size > DesiredMethodLimit" under -XX:+PrintInlining; none at 3,000).
+     * Measured in docs/PERFORMANCE.md §11 and §13: Lua and large-function.sh's interpreter faster.
      */
-    static final int BUDGET = Integer.getInteger("jomp.split.budget", 8000);
+    static final int BUDGET = Integer.getInteger("jomp.split.budget", 3000);
     /** Live-in registers beyond this many JVM parameter slots go through memory (255 is the JVM's limit). */
     private static final int MAX_PARAM_SLOTS = 100;
     /** A smaller group costs about as much in its call, dispatch and exits as it moves out. */
