@@ -606,12 +606,19 @@ final class OmpParser {
                 anyUser ? java.util.Collections.unmodifiableList(users) : List.of());
     }
 
-    /** The declare reduction named {@code name} for values of type t, or null. */
+    /**
+     * The declare reduction named {@code name} for values of type t, or null: the innermost scope
+     * that declares the name hides the outer ones' declarations of it, whatever their types (as
+     * clang 19 looks it up).
+     */
     private OmpClause.UserReduction userReduction(String name, Type t) {
-        List<OmpClause.UserReduction> known = p.userReductions.get(name);
-        if (known == null) return null;
-        for (int k = known.size() - 1; k >= 0; k--) {
-            if (jomp.compiler.type.Types.compatibleUnqualified(known.get(k).type(), t)) return known.get(k);
+        for (int i = p.scopes.size() - 1; i >= 0; i--) {
+            if (!(p.scopes.get(i).names.get(OmpDeclarativeDirectives.REDUCTION_KEY + name) instanceof List<?> known))
+                continue;
+            for (Object o : known)
+                if (o instanceof OmpClause.UserReduction u
+                        && jomp.compiler.type.Types.compatibleUnqualified(u.type(), t)) return u;
+            return null;
         }
         return null;
     }
