@@ -222,7 +222,8 @@ final class OmpInductionClauses {
     /**
      * induction([step(s),] [strict|relaxed,] id: list) (the modifiers in any order; step is
      * required): each item resolved to the declare induction visible for its type, or to the
-     * built-in + and * (and jomp's -, + with the step negated) for arithmetic types.
+     * built-in + and * for arithmetic types (6.0 §7.6.13 predefines no other: {@code -} is an
+     * error, as it is in declare_induction).
      */
     OmpClause induction(SourceLocation loc) {
         Token o = p.tok();
@@ -243,7 +244,7 @@ final class OmpInductionClauses {
             } else break;
         }
         Token op = p.next();
-        boolean builtIn = op.is("+") || op.is("-") || op.is("*");
+        boolean builtIn = op.is("+") || op.is("*");
         if (!builtIn && op.kind != Token.Kind.IDENT) {
             p.diags.error(op.loc, "expected '+', '*' or an induction identifier declared by 'declare induction'");
             throw new Parser.SyntaxError();
@@ -259,20 +260,18 @@ final class OmpInductionClauses {
         boolean anyUser = false;
         for (OmpDirective.Item it : items) {
             Type t = it.expr().type();
-            OmpClause.UserInduction user =
-                    it.sections().isEmpty() && !op.is("-") ? lookup(op.text, t, step.type()) : null;
+            OmpClause.UserInduction user = it.sections().isEmpty() ? lookup(op.text, t, step.type()) : null;
             users.add(user);
             anyUser |= user != null;
             if (user != null || Parser.ERROR.equals(t)) continue;
             if (!builtIn)
                 p.diags.error(
                         op.loc,
-                        "incorrect induction identifier, expected one of '+', '-' or '*' or declare induction for type "
+                        "incorrect induction identifier, expected one of '+' or '*' or declare induction for type "
                                 + TypePrinter.quoteAka(t));
             else if (it.var() != null && !it.var().type.isArithmetic())
                 p.diags.error(it.loc(), "induction variable must have arithmetic type");
         }
-        if (op.is("-")) step = new Expr.Unary(Expr.Unary.Op.NEG, step, step.type(), step.loc());
         return new OmpClause.Induction(
                 op.is("*"),
                 items,
