@@ -1,12 +1,14 @@
 // KERNELS: 3
 // ORACLE: expected
 // WHY: OpenMP 6.0 syntax: gcc 12 and clang 19 do not know the memscope clause on atomic and
-// WHY: flush; the expected output is the program's own counts (every update is atomic for the
-// WHY: threads that take part, whatever the scope, so each total is the number of updates)
+// WHY: flush (clang 19 ignores it with a warning), nor the underscore spelling of a combined
+// WHY: directive's name; the expected output is the program's own counts (every update is atomic
+// WHY: for the threads that take part, whatever the scope, so each total is the number of updates)
 /* memscope (OpenMP 6.0, on atomic and flush): the threads an atomic or flush synchronises with: all (host and
  * devices: nvptx64's .sys scope), device (.gpu, an atomic's default) and cgroup (the team's
  * threads: .cta). Updates, captures, compare, reads and writes with each scope in a target
- * region over many teams, the host's too, and flushes; the totals are exact. */
+ * region over many teams (its combined directive spelt with 6.0's underscores), the host's too,
+ * and flushes; the totals are exact. */
 #include <omp.h>
 #include <stdio.h>
 
@@ -17,7 +19,7 @@ int main(void) {
   long prod = 1;
   short small = 0;
   double half = 0;
-#pragma omp target teams distribute parallel for num_teams(8) map(tofrom: all, dev, firsts, flag, prod, small, half)
+#pragma omp target_teams_distribute_parallel_for num_teams(8) map(tofrom: all, dev, firsts, flag, prod, small, half)
   for (int i = 0; i < N; i++) {
     int old;
 #pragma omp atomic memscope(all)
