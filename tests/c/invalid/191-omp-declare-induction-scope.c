@@ -1,7 +1,7 @@
 // CHECK: 10:37: error: redefinition of user-defined induction for type 'int'
 // CHECK: 13:38: error: redefinition of user-defined induction for type 'long' with step type 'int'
-// CHECK: 23:45: error: incorrect induction identifier, expected one of '+', '-' or '*' or declare induction for type 'int'
-// CHECK: 25:45: error: incorrect induction identifier, expected one of '+', '-' or '*' or declare induction for type 'int'
+// CHECK: 23:45: error: incorrect induction identifier, expected one of '+' or '*' or declare induction for type 'int'
+// CHECK: 25:45: error: incorrect induction identifier, expected one of '+' or '*' or declare induction for type 'int'
 // CLANG-CANNOT: clang 19 does not know declare_induction (OpenMP 6.0): the CHECK lines are jomp's
 /* A declare induction is visible where a variable declared at its place would be (OpenMP 6.0
  * §7.6.17): a second one of the same identifier and type in one scope is an error, one in an inner

@@ -1,12 +1,12 @@
 // CHECK: 18:26: error: expected 'step' modifier in 'induction' clause
 // CHECK: 20:45: error: more than one 'step' modifier in 'induction' clause
-// CHECK: 22:45: error: incorrect induction identifier, expected one of '+', '-' or '*' or declare induction for type 'int'
-// CHECK: 24:45: error: incorrect induction identifier, expected one of '+', '-' or '*' or declare induction for type 'double'
+// CHECK: 22:45: error: incorrect induction identifier, expected one of '+' or '*' or declare induction for type 'int'
+// CHECK: 24:45: error: incorrect induction identifier, expected one of '+' or '*' or declare induction for type 'double'
 // CHECK: 26:49: error: induction variable must have arithmetic type
 // CHECK: 30:45: error: expected '+', '*' or an induction identifier declared by 'declare induction'
 // CLANG-CANNOT: clang 19 does not know the induction clause (OpenMP 6.0): the CHECK lines are jomp's
 /* induction(step(s), [strict|relaxed,] id: list) (OpenMP 6.0 §7.6.13): the step modifier is
- * required and given once; the identifier is + or * (jomp also takes -) for arithmetic types, or
+ * required and given once; the identifier is + or * for arithmetic types, or
  * a declare induction visible for the list item's type. */
 typedef struct { int a; } S;
 #pragma omp declare induction(inc : int) inductor(omp_var += omp_step) collector(omp_step * omp_idx)

@@ -1,4 +1,4 @@
-// CHECK: 9:45: error: incorrect induction identifier, expected one of '+', '-' or '*' or declare induction for type 'int'
+// CHECK: 9:45: error: incorrect induction identifier, expected one of '+' or '*' or declare induction for type 'int'
 // CLANG-CANNOT: clang 19 does not know the induction clause (OpenMP 6.0): the CHECK lines are jomp's
 /* "#pragma declare induction" without omp is no OpenMP directive (an unknown pragma, ignored), so
  * the induction clause below names an identifier nothing declares (OpenMP_VV's

@@ -82,7 +82,7 @@ int main(void) {
   int ix = 3, ixs[10];
   double iy = 1.0, iys[10];
   long iz = 100, izs[10];
-#pragma omp parallel for induction(step(2), +: ix) induction(step(1.5), *: iy) induction(step(4), -: iz) num_threads(3)
+#pragma omp parallel for induction(step(2), +: ix) induction(step(1.5), *: iy) induction(step(-4), +: iz) num_threads(3)
   for (int i = 0; i < 10; i++) {
     ixs[i] = ix; iys[i] = iy; izs[i] = iz;
     ix += 2; iy *= 1.5; iz -= 4;

@@ -205,6 +205,12 @@ final class OmpDeclarativeDirectives {
         return new OmpClause.Requires(Set.copyOf(clauses), loc);
     }
 
+    /**
+     * A declare reduction lives in the scope it is declared in (a block's ends with the block, as
+     * clang 19 has it) under this key and its name, which no C identifier can spell.
+     */
+    static final String REDUCTION_KEY = "#omp reduction ";
+
     private static final Set<String> REDUCTION_OPERATORS = Set.of("+", "*", "-", "&", "|", "^", "&&", "||");
 
     /**
@@ -244,7 +250,11 @@ final class OmpDeclarativeDirectives {
         }
         for (int k = 0; k < types.size(); k++) {
             Type t = types.get(k);
-            List<OmpClause.UserReduction> known = p.userReductions.computeIfAbsent(id.text, x -> new ArrayList<>());
+            @SuppressWarnings("unchecked")
+            List<OmpClause.UserReduction> known = (List<OmpClause.UserReduction>) p.scopes
+                    .get(p.scopes.size() - 1)
+                    .names
+                    .computeIfAbsent(REDUCTION_KEY + id.text, x -> new ArrayList<>());
             OmpClause.UserReduction previous = known.stream()
                     .filter(u -> jomp.compiler.type.Types.compatibleUnqualified(u.type(), t))
                     .findFirst()

@@ -222,7 +222,8 @@ final class OmpInductionClauses {
     /**
      * induction([step(s),] [strict|relaxed,] id: list) (the modifiers in any order; step is
      * required): each item resolved to the declare induction visible for its type, or to the
-     * built-in + and * (and jomp's -, + with the step negated) for arithmetic types.
+     * built-in + and * for arithmetic types (6.0 §7.6.13 predefines no other: {@code -} is an
+     * error, as it is in declare_induction).
      */
     OmpClause induction(SourceLocation loc) {
         Token o = p.tok();
@@ -243,7 +244,7 @@ final class OmpInductionClauses {
             } else break;
         }
         Token op = p.next();
-        boolean builtIn = op.is("+") || op.is("-") || op.is("*");
+        boolean builtIn = op.is("+") || op.is("*");
         if (!builtIn && op.kind != Token.Kind.IDENT) {
             p.diags.error(op.loc, "expected '+', '*' or an induction identifier declared by 'declare induction'");
             throw new Parser.SyntaxError();
@@ -259,20 +260,18 @@ final class OmpInductionClauses {
         boolean anyUser = false;
         for (OmpDirective.Item it : items) {
             Type t = it.expr().type();
-            OmpClause.UserInduction user =
-                    it.sections().isEmpty() && !op.is("-") ? lookup(op.text, t, step.type()) : null;
+            OmpClause.UserInduction user = it.sections().isEmpty() ? lookup(op.text, t, step.type()) : null;
             users.add(user);
             anyUser |= user != null;
             if (user != null || Parser.ERROR.equals(t)) continue;
             if (!builtIn)
                 p.diags.error(
                         op.loc,
-                        "incorrect induction identifier, expected one of '+', '-' or '*' or declare induction for type "
+                        "incorrect induction identifier, expected one of '+' or '*' or declare induction for type "
                                 + TypePrinter.quoteAka(t));
             else if (it.var() != null && !it.var().type.isArithmetic())
                 p.diags.error(it.loc(), "induction variable must have arithmetic type");
         }
-        if (op.is("-")) step = new Expr.Unary(Expr.Unary.Op.NEG, step, step.type(), step.loc());
         return new OmpClause.Induction(
                 op.is("*"),
                 items,
@@ -297,11 +296,57 @@ final class OmpInductionClauses {
     }
 
     /**
-     * The scan directives of a loop construct's body (§7.7): one of inclusive, exclusive and
-     * init_complete on each; at most one with init_complete, before the one with exclusive; the
-     * initialization phase neither reads nor writes the exclusive scan's list items.
+     * A scan's inclusive and exclusive list items, when its clauses are parsed (clang 19's order):
+     * each must be an inscan reduction item of the directive that encloses the scan.
      */
-    static void checkScans(Parser p, Stmt body) {
+    static void scanItems(Parser p, OmpDirective scan) {
+        OmpDirective parent = p.ompRegions.isEmpty() ? null : p.ompRegions.get(p.ompRegions.size() - 1).directive;
+        Set<Var> inscan = parent == null ? Set.of() : inscanVars(parent);
+        for (OmpClause.ListClause l : scanLists(scan))
+            for (OmpDirective.Item it : l.items())
+                if (it.var() != null && !inscan.contains(it.var()))
+                    p.diags.error(
+                            it.loc(),
+                            "the list item must appear in 'reduction' clause with the 'inscan' modifier of the parent directive");
+    }
+
+    /**
+     * A scan that stands where it is: exactly one inclusive or exclusive clause, or init_complete
+     * alone (OpenMP 6.0 §7.7); clang 19's error is at the second clause, or at the directive's end
+     * when there is none.
+     */
+    static void scanClauses(Parser p, OmpDirective scan, SourceLocation end) {
+        List<OmpClause.ListClause> lists = scanLists(scan);
+        if (lists.size() > 1)
+            p.diags.error(lists.get(1).loc(), "exactly one of 'inclusive' or 'exclusive' clauses is expected");
+        else if (lists.isEmpty() && scan.clauses(OmpClause.InitComplete.class).isEmpty())
+            p.diags.error(end, "exactly one of 'inclusive' or 'exclusive' clauses is expected");
+    }
+
+    /** The inclusive and exclusive clauses of a scan, in their order. */
+    private static List<OmpClause.ListClause> scanLists(OmpDirective scan) {
+        return scan.clauses(OmpClause.ListClause.class).stream()
+                .filter(l -> l.kind() == OmpClause.ListKind.INCLUSIVE || l.kind() == OmpClause.ListKind.EXCLUSIVE)
+                .toList();
+    }
+
+    /** The variables of a directive's reduction(inscan, ...) clauses. */
+    private static Set<Var> inscanVars(OmpDirective d) {
+        Set<Var> vars = new java.util.HashSet<>();
+        for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
+            if ("inscan".equals(r.modifier()))
+                for (OmpDirective.Item it : r.items()) if (it.var() != null) vars.add(it.var());
+        return vars;
+    }
+
+    /**
+     * The scan directives of a loop construct's body (§7.7): one of inclusive, exclusive and
+     * init_complete on each; at most one with init_complete, before the one with exclusive, and
+     * one with inclusive or exclusive; the initialization phase neither reads nor writes the
+     * exclusive scan's list items; each inscan reduction item of the construct is in a scan's
+     * inclusive or exclusive clause.
+     */
+    static void checkScans(Parser p, OmpDirective loop, Stmt body) {
         List<Stmt.Omp> scans = new ArrayList<>();
         new TreeScanner() {
             @Override
@@ -313,6 +358,28 @@ final class OmpInductionClauses {
                 else if (!o.directive().isLoop()) super.visitOmp(o); // a nested loop construct checks its own
             }
         }.scan(body);
+        Stmt.Omp scan = null; // clang reports a second scan where it stands, before the loop's errors
+        for (Stmt.Omp s : scans) {
+            if (scanLists(s.directive()).isEmpty()) continue;
+            if (scan != null) {
+                p.diags.error(
+                        s.loc(), "exactly one 'scan' directive must appear in the loop body of an enclosing directive");
+                p.diags.note(scan.loc(), "previous 'scan' directive used here");
+                return;
+            }
+            scan = s;
+        }
+        Set<Var> listed = new java.util.HashSet<>();
+        for (Stmt.Omp s : scans)
+            for (OmpClause.ListClause l : scanLists(s.directive()))
+                for (OmpDirective.Item it : l.items()) listed.add(it.var());
+        for (OmpClause.Reduction r : loop.clauses(OmpClause.Reduction.class))
+            if ("inscan".equals(r.modifier()))
+                for (OmpDirective.Item it : r.items())
+                    if (it.var() != null && !listed.contains(it.var()))
+                        p.diags.error(
+                                it.loc(),
+                                "the inscan reduction list item must appear as a list item in an 'inclusive' or 'exclusive' clause on an inner 'omp scan' directive");
         Stmt.Omp init = null;
         boolean exclusiveAfter = false;
         for (Stmt.Omp s : scans) {

@@ -63,6 +63,9 @@ final class OmpParser {
             Leaf.INTEROP,
             Leaf.ERROR);
 
+    /** The end of the last scan directive's clauses (clang reports a scan without clauses there). */
+    private SourceLocation scanEnd;
+
     /**
      * A directive in a function body: the directive with its associated statement; blockItem when
      * it is an item of a compound statement.
@@ -83,8 +86,10 @@ final class OmpParser {
         boolean standalone = d.isStandalone();
         if (first == Leaf.METADIRECTIVE) standalone = metadirectiveStandalone(d);
         if (standalone) {
-            if (first != Leaf.METADIRECTIVE && OmpNesting.check(p, d, pragma.loc) && first == Leaf.ORDERED)
-                OmpNesting.checkOrdered(p, d, pragma.loc);
+            if (first == Leaf.SCAN) OmpInductionClauses.scanItems(p, d);
+            boolean stands = first != Leaf.METADIRECTIVE && OmpNesting.check(p, d, pragma.loc);
+            if (stands && first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
+            if (stands && first == Leaf.SCAN) OmpInductionClauses.scanClauses(p, d, scanEnd);
             return new Stmt.Omp(d, null, pragma.loc);
         }
         if (p.atEof() || p.at("}")) {
@@ -196,7 +201,7 @@ final class OmpParser {
         if (region && !OmpNesting.check(p, d, pragma.loc)) return new Stmt.Omp(d, body, pragma.loc);
         if (first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
         if (d.isLoop()) new OmpLoopNest(p).check(d, body);
-        if (d.isLoop()) OmpInductionClauses.checkScans(p, body);
+        if (d.isLoop()) OmpInductionClauses.checkScans(p, d, body);
         if (first == Leaf.FUSE) new OmpLoopSequence(p).check(d, body);
         if (first == Leaf.METADIRECTIVE) {
             for (OmpClause.When w : d.clauses(OmpClause.When.class))
@@ -340,6 +345,7 @@ final class OmpParser {
             String criticalName = directiveArgument(first, clauses);
             boolean lenient = first == Leaf.DECLARE_SIMD;
             clauses.addAll(new OmpClauseParser(p, this).clauses(name.toString(), leaves, lenient));
+            if (first == Leaf.SCAN) scanEnd = p.tok().loc;
             if (first == Leaf.FLUSH && p.at("(")) { // flush acq_rel (list) is not C; the list comes first
                 Token o = p.next();
                 itemList();
@@ -606,12 +612,19 @@ final class OmpParser {
                 anyUser ? java.util.Collections.unmodifiableList(users) : List.of());
     }
 
-    /** The declare reduction named {@code name} for values of type t, or null. */
+    /**
+     * The declare reduction named {@code name} for values of type t, or null: the innermost scope
+     * that declares the name hides the outer ones' declarations of it, whatever their types (as
+     * clang 19 looks it up).
+     */
     private OmpClause.UserReduction userReduction(String name, Type t) {
-        List<OmpClause.UserReduction> known = p.userReductions.get(name);
-        if (known == null) return null;
-        for (int k = known.size() - 1; k >= 0; k--) {
-            if (jomp.compiler.type.Types.compatibleUnqualified(known.get(k).type(), t)) return known.get(k);
+        for (int i = p.scopes.size() - 1; i >= 0; i--) {
+            if (!(p.scopes.get(i).names.get(OmpDeclarativeDirectives.REDUCTION_KEY + name) instanceof List<?> known))
+                continue;
+            for (Object o : known)
+                if (o instanceof OmpClause.UserReduction u
+                        && jomp.compiler.type.Types.compatibleUnqualified(u.type(), t)) return u;
+            return null;
         }
         return null;
     }

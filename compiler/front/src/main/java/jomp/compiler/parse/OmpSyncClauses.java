@@ -13,11 +13,10 @@ import jomp.compiler.type.Type;
  * as hints: safesync([width]) of parallel, device_safesync([condition]) of requires,
  * memscope(all|cgroup|device) of atomic and flush, and the assumption no_openmp_constructs([condition]).
  * Every jomp thread makes progress on its own (host and jvm: JVM threads; nvptx64: the simulator and
- * the GPU run a team's threads with independent scheduling), so any safesync width holds. jomp's
- * atomics and flushes order memory for every thread of their device, which covers memscope(cgroup)
- * and memscope(device); flush memscope(all) is a system-wide fence (AtomicLowering), while an atomic
- * with memscope(all) stays atomic for its device's threads (nvptx64: .gpu scope). An assumption
- * changes nothing in a conforming program.
+ * the GPU run a team's threads with independent scheduling), so any safesync width holds. An
+ * atomic's or flush's memscope is its instructions' scope (AtomicLowering; nvptx64: all is .sys,
+ * device .gpu, cgroup .cta; the host and the jvm device have one memory). An assumption changes
+ * nothing in a conforming program.
  */
 final class OmpSyncClauses {
     private final Parser p;

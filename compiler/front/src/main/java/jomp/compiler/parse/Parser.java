@@ -431,8 +431,6 @@ public final class Parser {
         }
     }
 
-    /** The declare reductions seen so far, by name (OmpParser); later ones shadow earlier ones. */
-    final java.util.Map<String, List<jomp.compiler.ast.OmpClause.UserReduction>> userReductions = new HashMap<>();
     /** The declare mappers seen so far, by name ("default" for unnamed ones; OmpMapParser). */
     final java.util.Map<String, List<jomp.compiler.ast.OmpClause.UserMapper>> userMappers = new HashMap<>();
     /** A requires reverse_offload was seen (device(ancestor: 1) needs one). */

@@ -237,8 +237,13 @@ public sealed interface Insn {
         }
     }
 
-    /** Who a fence orders accesses for: one device's threads, or the whole system (host and devices). */
+    /**
+     * Whom an atomic access or a fence synchronises with (OpenMP 6.0's memscope, LLVM's syncscope):
+     * the threads of one contention group (a team: PTX {@code .cta}), of one device ({@code .gpu},
+     * what an atomic without a scope has), or the whole system, host and devices ({@code .sys}).
+     */
     enum Scope {
+        CGROUP,
         DEVICE,
         SYSTEM;
         public final String spelling = name().toLowerCase(Locale.ROOT);
@@ -279,11 +284,13 @@ public sealed interface Insn {
      * reduction's combinations, whose order OpenMP leaves open, carry it; C's and OpenMP's atomics
      * do not, since combining two floating-point updates first rounds differently from applying them
      * one after the other in any order. A back end may use it (PTX: a warp adds its lanes' values
-     * with shuffles and updates memory once) or ignore it.
+     * with shuffles and updates memory once) or ignore it. {@code scope} (printed after the
+     * ordering when not {@code device}, as on the other atomics) says whom it synchronises with.
      */
-    record AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering, boolean reassoc) implements Insn {
+    record AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering, boolean reassoc, Scope scope)
+            implements Insn {
         public AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering) {
-            this(op, dst, addr, value, ordering, false);
+            this(op, dst, addr, value, ordering, false, Scope.DEVICE);
         }
     }
 
@@ -296,14 +303,26 @@ public sealed interface Insn {
      * the instruction is strong (it never fails spuriously); a C {@code compare_exchange_weak} is
      * this strong form, which C allows.
      */
-    record CmpXchg(Reg dst, Value addr, Value expected, Value desired, Ordering success, Ordering failure)
-            implements Insn {}
+    record CmpXchg(Reg dst, Value addr, Value expected, Value desired, Ordering success, Ordering failure, Scope scope)
+            implements Insn {
+        public CmpXchg(Reg dst, Value addr, Value expected, Value desired, Ordering success, Ordering failure) {
+            this(dst, addr, expected, desired, success, failure, Scope.DEVICE);
+        }
+    }
 
     /** {@code %d = load atomic i32 %p acquire}: an indivisible read (monotonic, acquire or seq_cst). */
-    record AtomicLoad(Reg dst, Value addr, Ordering ordering) implements Insn {}
+    record AtomicLoad(Reg dst, Value addr, Ordering ordering, Scope scope) implements Insn {
+        public AtomicLoad(Reg dst, Value addr, Ordering ordering) {
+            this(dst, addr, ordering, Scope.DEVICE);
+        }
+    }
 
     /** {@code store atomic i32 %v, %p release}: an indivisible write (monotonic, release or seq_cst). */
-    record AtomicStore(Value value, Value addr, Ordering ordering) implements Insn {
+    record AtomicStore(Value value, Value addr, Ordering ordering, Scope scope) implements Insn {
+        public AtomicStore(Value value, Value addr, Ordering ordering) {
+            this(value, addr, ordering, Scope.DEVICE);
+        }
+
         @Override
         public Reg dst() {
             return null;

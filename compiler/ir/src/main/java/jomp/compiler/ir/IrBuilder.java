@@ -92,31 +92,48 @@ public final class IrBuilder {
 
     /** {@code old = atomicrmw op v, p}: the old value. */
     public Reg atomicRmw(Insn.RmwOp op, Value addr, Value v, Insn.Ordering o) {
+        return atomicRmw(op, addr, v, o, Insn.Scope.DEVICE);
+    }
+
+    public Reg atomicRmw(Insn.RmwOp op, Value addr, Value v, Insn.Ordering o, Insn.Scope scope) {
         Reg d = fn.newReg(v.type());
-        add(new Insn.AtomicRmw(op, d, addr, v, o));
+        add(new Insn.AtomicRmw(op, d, addr, v, o, false, scope));
         return d;
     }
 
     /** A reduction's {@code atomicrmw reassoc op v, p} (relaxed): its updates may be combined in any grouping. */
     public void reductionRmw(Insn.RmwOp op, Value addr, Value v) {
-        add(new Insn.AtomicRmw(op, fn.newReg(v.type()), addr, v, Insn.Ordering.MONOTONIC, true));
+        add(new Insn.AtomicRmw(op, fn.newReg(v.type()), addr, v, Insn.Ordering.MONOTONIC, true, Insn.Scope.DEVICE));
     }
 
     /** {@code old = cmpxchg expected, desired, p}: the old value (equal to expected when it exchanged). */
     public Reg cmpxchg(Value addr, Value expected, Value desired, Insn.Ordering success, Insn.Ordering failure) {
+        return cmpxchg(addr, expected, desired, success, failure, Insn.Scope.DEVICE);
+    }
+
+    public Reg cmpxchg(
+            Value addr, Value expected, Value desired, Insn.Ordering success, Insn.Ordering failure, Insn.Scope scope) {
         Reg d = fn.newReg(expected.type());
-        add(new Insn.CmpXchg(d, addr, expected, desired, success, failure));
+        add(new Insn.CmpXchg(d, addr, expected, desired, success, failure, scope));
         return d;
     }
 
     public Reg atomicLoad(IrType type, Value addr, Insn.Ordering o) {
+        return atomicLoad(type, addr, o, Insn.Scope.DEVICE);
+    }
+
+    public Reg atomicLoad(IrType type, Value addr, Insn.Ordering o, Insn.Scope scope) {
         Reg d = fn.newReg(type);
-        add(new Insn.AtomicLoad(d, addr, o));
+        add(new Insn.AtomicLoad(d, addr, o, scope));
         return d;
     }
 
     public void atomicStore(Value value, Value addr, Insn.Ordering o) {
-        add(new Insn.AtomicStore(value, addr, o));
+        atomicStore(value, addr, o, Insn.Scope.DEVICE);
+    }
+
+    public void atomicStore(Value value, Value addr, Insn.Ordering o, Insn.Scope scope) {
+        add(new Insn.AtomicStore(value, addr, o, scope));
     }
 
     public void fence(Insn.Ordering o, Insn.Scope scope) {

@@ -676,7 +676,7 @@ public final class IrParser {
                 boolean atomic = acceptWord("atomic");
                 IrType t = valueType();
                 Value p = operand(IrType.PTR);
-                b.insns.add(atomic ? new Insn.AtomicLoad(dst(t), p, ordering()) : new Insn.Load(dst(t), p));
+                b.insns.add(atomic ? new Insn.AtomicLoad(dst(t), p, ordering(), scope()) : new Insn.Load(dst(t), p));
             }
             case "store" -> {
                 noDst = true;
@@ -684,7 +684,7 @@ public final class IrParser {
                 Value v = typedOperand();
                 expect(",");
                 Value p = operand(IrType.PTR);
-                b.insns.add(atomic ? new Insn.AtomicStore(v, p, ordering()) : new Insn.Store(v, p));
+                b.insns.add(atomic ? new Insn.AtomicStore(v, p, ordering(), scope()) : new Insn.Store(v, p));
             }
             case "atomicrmw" -> {
                 boolean reassoc = acceptWord("reassoc");
@@ -694,7 +694,7 @@ public final class IrParser {
                 Value v = typedOperand();
                 expect(",");
                 Value p = operand(IrType.PTR);
-                b.insns.add(new Insn.AtomicRmw(r, dst(v.type()), p, v, ordering(), reassoc));
+                b.insns.add(new Insn.AtomicRmw(r, dst(v.type()), p, v, ordering(), reassoc, scope()));
             }
             case "cmpxchg" -> {
                 Value e = typedOperand();
@@ -703,14 +703,15 @@ public final class IrParser {
                 expect(",");
                 Value p = operand(IrType.PTR);
                 Insn.Ordering ok = ordering();
-                b.insns.add(new Insn.CmpXchg(dst(e.type()), p, e, d, ok, ordering()));
+                Insn.Ordering bad = ordering();
+                b.insns.add(new Insn.CmpXchg(dst(e.type()), p, e, d, ok, bad, scope()));
             }
             case "fence" -> {
                 noDst = true;
                 Insn.Ordering o = ordering();
                 int sat = skipAndPos();
                 Insn.Scope sc = enumOf(Insn.Scope.class, word("a scope"));
-                if (sc == null) throw error(sat, "expected 'device' or 'system'");
+                if (sc == null) throw error(sat, "expected 'cgroup', 'device' or 'system'");
                 b.insns.add(new Insn.Fence(o, sc));
             }
             case "memcpy" -> {
@@ -817,6 +818,15 @@ public final class IrParser {
             }
             default -> throw new IllegalStateException(op);
         }
+    }
+
+    /** An atomic access's scope after its ordering: device when none is written. */
+    private Insn.Scope scope() {
+        skipAndPos();
+        if (acceptWord("system")) return Insn.Scope.SYSTEM;
+        if (acceptWord("cgroup")) return Insn.Scope.CGROUP;
+        acceptWord("device");
+        return Insn.Scope.DEVICE;
     }
 
     private Insn.Ordering ordering() {

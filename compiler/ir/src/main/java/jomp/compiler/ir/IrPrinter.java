@@ -246,6 +246,7 @@ public final class IrPrinter {
                         .append(' ');
                 typed(a.value());
                 out.append(", ").append(a.addr()).append(' ').append(a.ordering().spelling);
+                scope(a.scope());
             }
             case Insn.CmpXchg x -> {
                 out.append("cmpxchg ");
@@ -258,23 +259,32 @@ public final class IrPrinter {
                         .append(x.success().spelling)
                         .append(' ')
                         .append(x.failure().spelling);
+                scope(x.scope());
             }
-            case Insn.AtomicLoad l ->
+            case Insn.AtomicLoad l -> {
                 out.append("load atomic ")
                         .append(l.dst().type())
                         .append(' ')
                         .append(l.addr())
                         .append(' ')
                         .append(l.ordering().spelling);
+                scope(l.scope());
+            }
             case Insn.AtomicStore s -> {
                 out.append("store atomic ");
                 typed(s.value());
                 out.append(", ").append(s.addr()).append(' ').append(s.ordering().spelling);
+                scope(s.scope());
             }
             case Insn.Fence fe ->
                 out.append("fence ").append(fe.ordering().spelling).append(' ').append(fe.scope().spelling);
             default -> throw new IllegalArgumentException(insn.toString());
         }
+    }
+
+    /** An access's scope, written only when not device's (the default). */
+    private void scope(Insn.Scope s) {
+        if (s != Insn.Scope.DEVICE) out.append(' ').append(s.spelling);
     }
 
     private void csig(String csig) {

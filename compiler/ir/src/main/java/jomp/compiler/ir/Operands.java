@@ -69,7 +69,8 @@ public final class Operands {
             case Insn.MemSet m -> new Insn.MemSet(f.apply(m.dstAddr()), f.apply(m.value()), f.apply(m.size()));
             case Insn.Call c -> c.withArgs(c.dst(), c.args().stream().map(f).toList());
             case Insn.AtomicRmw a ->
-                new Insn.AtomicRmw(a.op(), a.dst(), f.apply(a.addr()), f.apply(a.value()), a.ordering(), a.reassoc());
+                new Insn.AtomicRmw(
+                        a.op(), a.dst(), f.apply(a.addr()), f.apply(a.value()), a.ordering(), a.reassoc(), a.scope());
             case Insn.CmpXchg x ->
                 new Insn.CmpXchg(
                         x.dst(),
@@ -77,9 +78,11 @@ public final class Operands {
                         f.apply(x.expected()),
                         f.apply(x.desired()),
                         x.success(),
-                        x.failure());
-            case Insn.AtomicLoad l -> new Insn.AtomicLoad(l.dst(), f.apply(l.addr()), l.ordering());
-            case Insn.AtomicStore s -> new Insn.AtomicStore(f.apply(s.value()), f.apply(s.addr()), s.ordering());
+                        x.failure(),
+                        x.scope());
+            case Insn.AtomicLoad l -> new Insn.AtomicLoad(l.dst(), f.apply(l.addr()), l.ordering(), l.scope());
+            case Insn.AtomicStore s ->
+                new Insn.AtomicStore(f.apply(s.value()), f.apply(s.addr()), s.ordering(), s.scope());
             case Insn.Fence fe -> fe;
             case Insn.CallIndirect c ->
                 c.withArgs(
@@ -104,9 +107,11 @@ public final class Operands {
             case Insn.StackSave s -> new Insn.StackSave(d);
             case Insn.Call c -> c.dst() == null ? c : c.withArgs(d, c.args());
             case Insn.CallIndirect c -> c.dst() == null ? c : c.withArgs(d, c.target(), c.args());
-            case Insn.AtomicRmw a -> new Insn.AtomicRmw(a.op(), d, a.addr(), a.value(), a.ordering(), a.reassoc());
-            case Insn.CmpXchg x -> new Insn.CmpXchg(d, x.addr(), x.expected(), x.desired(), x.success(), x.failure());
-            case Insn.AtomicLoad l -> new Insn.AtomicLoad(d, l.addr(), l.ordering());
+            case Insn.AtomicRmw a ->
+                new Insn.AtomicRmw(a.op(), d, a.addr(), a.value(), a.ordering(), a.reassoc(), a.scope());
+            case Insn.CmpXchg x ->
+                new Insn.CmpXchg(d, x.addr(), x.expected(), x.desired(), x.success(), x.failure(), x.scope());
+            case Insn.AtomicLoad l -> new Insn.AtomicLoad(d, l.addr(), l.ordering(), l.scope());
             case Insn.AtomicStore s -> s;
             case Insn.Fence fe -> fe;
             case Insn.Store s -> s;

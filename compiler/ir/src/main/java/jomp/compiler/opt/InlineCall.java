@@ -129,7 +129,7 @@ final class InlineCall {
             case Insn.Call call -> new Insn.Call(null, call.callee(), call.type(), call.args(), call.csig());
             case Insn.CallIndirect call ->
                 new Insn.CallIndirect(null, call.target(), call.type(), call.args(), call.csig());
-            case Insn.AtomicStore s -> new Insn.AtomicStore(s.value(), s.addr(), s.ordering());
+            case Insn.AtomicStore s -> new Insn.AtomicStore(s.value(), s.addr(), s.ordering(), s.scope());
             case Insn.Fence fe -> new Insn.Fence(fe.ordering(), fe.scope());
             default -> throw new IllegalStateException("instruction without a result: " + c);
         };

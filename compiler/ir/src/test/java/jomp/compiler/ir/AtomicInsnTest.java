@@ -47,6 +47,13 @@ class AtomicInsnTest {
         b.atomicStore(d, p, Insn.Ordering.SEQ_CST);
         b.fence(Insn.Ordering.ACQ_REL, Insn.Scope.DEVICE);
         b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM);
+        // memscope's scopes on the accesses (device, the default, is not written)
+        b.atomicRmw(Insn.RmwOp.ADD, p, n, Insn.Ordering.MONOTONIC, Insn.Scope.SYSTEM);
+        b.cmpxchg(p, IntConst.i32(3), n, Insn.Ordering.ACQ_REL, Insn.Ordering.ACQUIRE, Insn.Scope.CGROUP);
+        b.atomicLoad(IrType.I32, p, Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM);
+        b.atomicStore(n, p, Insn.Ordering.RELEASE, Insn.Scope.CGROUP);
+        b.atomicLoad(IrType.I32, p, Insn.Ordering.MONOTONIC, Insn.Scope.DEVICE);
+        b.fence(Insn.Ordering.ACQ_REL, Insn.Scope.CGROUP);
         b.ret(old);
         m.functions.add(f);
         return m;
@@ -71,7 +78,13 @@ class AtomicInsnTest {
                         "store atomic i16 ",
                         "store atomic f64 %d.1, ",
                         "fence acq_rel device",
-                        "fence seq_cst system");
+                        "fence seq_cst system")
+                .containsPattern("atomicrmw add i32 %n\\.0, %\\S+ monotonic system\n")
+                .containsPattern("cmpxchg i32 3, %n\\.0, %\\S+ acq_rel acquire cgroup\n")
+                .containsPattern("load atomic i32 %\\S+ seq_cst system\n")
+                .containsPattern("store atomic i32 %n\\.0, %\\S+ release cgroup\n")
+                .containsPattern("load atomic i32 %\\S+ monotonic\n")
+                .contains("fence acq_rel cgroup");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Module back = parse(text, err);
         assertThat(err.toString()).isEmpty();
@@ -81,6 +94,24 @@ class AtomicInsnTest {
                         .filter(i -> i instanceof Insn.AtomicRmw a && a.reassoc())
                         .count())
                 .isEqualTo(1);
+        assertThat(back.functions.get(0).blocks.get(0).insns.stream()
+                        .map(i -> switch (i) {
+                            case Insn.AtomicRmw a -> a.scope();
+                            case Insn.CmpXchg x -> x.scope();
+                            case Insn.AtomicLoad l -> l.scope();
+                            case Insn.AtomicStore st -> st.scope();
+                            case Insn.Fence fe -> fe.scope();
+                            default -> null;
+                        })
+                        .filter(sc -> sc != null && sc != Insn.Scope.DEVICE)
+                        .toList())
+                .containsExactly(
+                        Insn.Scope.SYSTEM,
+                        Insn.Scope.SYSTEM,
+                        Insn.Scope.CGROUP,
+                        Insn.Scope.SYSTEM,
+                        Insn.Scope.CGROUP,
+                        Insn.Scope.CGROUP);
     }
 
     @Test
@@ -159,15 +190,19 @@ class AtomicInsnTest {
         PassManager.run(m, 2);
         String text = IrPrinter.print(m);
         // none of the results but cmpxchg's first is read, yet each instruction orders or changes memory
-        assertThat(text.split("atomicrmw ", -1)).hasSize(6);
-        assertThat(text.split("cmpxchg ", -1)).hasSize(4);
+        assertThat(text.split("atomicrmw ", -1)).hasSize(7);
+        assertThat(text.split("cmpxchg ", -1)).hasSize(5);
         assertThat(text)
                 .contains(
                         "load atomic i16",
                         "store atomic i16",
                         "store atomic f64",
                         "fence acq_rel device",
-                        "fence seq_cst system");
+                        "fence seq_cst system",
+                        "release cgroup",
+                        "fence acq_rel cgroup")
+                .containsPattern("load atomic i32 %\\S+ seq_cst system\n")
+                .containsPattern("load atomic i32 %\\S+ monotonic\n");
         for (Insn i : m.functions.get(0).blocks.get(0).insns) {
             if (i instanceof Insn.AtomicRmw
                     || i instanceof Insn.CmpXchg

@@ -68,14 +68,12 @@ final class AtomicLowering {
 
     /**
      * flush: a fence (seq_cst unless a memory-order clause says otherwise, as OpenMP 5.1 says), for
-     * the device's threads, or with OpenMP 6.0's memscope(all) for the host's and every device's too.
+     * the device's threads, or with OpenMP 6.0's memscope(all) for the host's and every device's
+     * too, memscope(cgroup) for the team's.
      */
     void flush(OmpDirective d) {
         Insn.Ordering o = ordering(d);
-        boolean all = d.clauses(OmpClause.Word.class).stream()
-                .anyMatch(w -> w.clause().equals("memscope") && w.value().equals("all"));
-        f.b.fence(
-                o == Insn.Ordering.MONOTONIC ? Insn.Ordering.SEQ_CST : o, all ? Insn.Scope.SYSTEM : Insn.Scope.DEVICE);
+        f.b.fence(o == Insn.Ordering.MONOTONIC ? Insn.Ordering.SEQ_CST : o, memscope(d));
     }
 
     /**
@@ -98,8 +96,35 @@ final class AtomicLowering {
 
     // ---- #pragma omp atomic -------------------------------------------------------------------
 
+    /**
+     * The scope of the atomic construct being lowered (its memscope), device outside one: every
+     * atomic instruction this class writes takes it (the builtins' too: C's atomics are device-wide).
+     */
+    private Insn.Scope scope = Insn.Scope.DEVICE;
+
+    /** OpenMP 6.0's memscope(cgroup|device|all) of an atomic or flush; device when absent. */
+    static Insn.Scope memscope(OmpDirective d) {
+        for (OmpClause.Word w : d.clauses(OmpClause.Word.class))
+            if (w.clause().equals("memscope"))
+                return switch (w.value()) {
+                    case "all" -> Insn.Scope.SYSTEM;
+                    case "cgroup" -> Insn.Scope.CGROUP;
+                    default -> Insn.Scope.DEVICE;
+                };
+        return Insn.Scope.DEVICE;
+    }
+
     /** Lowers the construct with atomic instructions; false (nothing emitted) when it needs the lock. */
     boolean atomic(Stmt.Omp x) {
+        scope = memscope(x.directive());
+        try {
+            return atomicInScope(x);
+        } finally {
+            scope = Insn.Scope.DEVICE;
+        }
+    }
+
+    private boolean atomicInScope(Stmt.Omp x) {
         OmpDirective d = x.directive();
         Insn.Ordering o = ordering(d);
         Stmt s = x.body();
@@ -122,7 +147,7 @@ final class AtomicLowering {
                 }
                 Value addr = f.address(a.target());
                 Value v = f.rvalue(a.value());
-                f.b.atomicStore(f.toMem(v, a.target().type()), addr, forStore(o));
+                f.b.atomicStore(f.toMem(v, a.target().type()), addr, forStore(o), scope);
                 return true;
             }
             case UPDATE -> {
@@ -300,7 +325,7 @@ final class AtomicLowering {
         IrType m = TypeMap.mem(xt), r = TypeMap.reg(xt);
         boolean exact = m == r && (m == IrType.I32 || m == IrType.I64) && TypeMap.reg(opType) == r;
         if (t.op() == Expr.Binary.Op.EQ && exact) { // a compare-and-set: one cmpxchg
-            Value old = f.b.cmpxchg(addr, e, dv, o, failure(o));
+            Value old = f.b.cmpxchg(addr, e, dv, o, failure(o), scope);
             Value ok = f.b.cmp(Insn.CmpOp.EQ, old, e);
             Reg nv = f.fn.newReg(r);
             f.b.copy(nv, LoopNest.select(f, ok, dv, old));
@@ -313,7 +338,7 @@ final class AtomicLowering {
             Insn.RmwOp op = lessThanX
                     ? (unsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN)
                     : (unsigned ? Insn.RmwOp.UMAX : Insn.RmwOp.MAX);
-            Value old = f.b.atomicRmw(op, addr, e, o);
+            Value old = f.b.atomicRmw(op, addr, e, o, scope);
             Value ok = Ops.binary(f.e, t.op(), c.xLeft() ? old : e, c.xLeft() ? e : old, opType);
             Reg nv = f.fn.newReg(r);
             f.b.copy(nv, LoopNest.select(f, ok, e, old));
@@ -450,7 +475,7 @@ final class AtomicLowering {
         }
         Value addr = f.address(u.x());
         if (u.op() != null) {
-            Value old = f.b.atomicRmw(u.op(), addr, u.operand(), o);
+            Value old = f.b.atomicRmw(u.op(), addr, u.operand(), o, scope);
             return new Value[] {old, wantNew ? u.apply().apply(old) : null};
         }
         Value[] r = casLoop(addr, t, null, u.apply(), o);
@@ -671,7 +696,7 @@ final class AtomicLowering {
         IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
         IrType bits = m == IrType.F32 ? IrType.I32 : m == IrType.F64 ? IrType.I64 : m;
         Reg cur = f.fn.newReg(bits), old = f.fn.newReg(r), nv = f.fn.newReg(r), ok = f.fn.newReg(IrType.I32);
-        f.b.copy(cur, f.b.atomicLoad(bits, addr, Insn.Ordering.MONOTONIC));
+        f.b.copy(cur, f.b.atomicLoad(bits, addr, Insn.Ordering.MONOTONIC, scope));
         BasicBlock loop = f.b.newBlock("omp.atomic.cas"),
                 write = f.b.newBlock("omp.atomic.cas.write"),
                 no = f.b.newBlock("omp.atomic.cas.skip"),
@@ -687,7 +712,7 @@ final class AtomicLowering {
         f.b.copy(nv, update.apply(old));
         Value nm = f.toMem(nv, t);
         Value desired = bits == m ? nm : f.e.conv(Insn.ConvOp.BITCAST, nm, bits);
-        Value seen = f.b.cmpxchg(addr, cur, desired, o, failure(o));
+        Value seen = f.b.cmpxchg(addr, cur, desired, o, failure(o), scope);
         Value same = f.b.cmp(Insn.CmpOp.EQ, seen, cur);
         f.b.copy(cur, seen);
         f.b.copy(ok, IntConst.i32(1));
@@ -706,7 +731,7 @@ final class AtomicLowering {
         if (isRegister(x)) return f.rvalue(x);
         Type t = x.type();
         IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
-        Value v = f.b.atomicLoad(m, f.address(x), o);
+        Value v = f.b.atomicLoad(m, f.address(x), o, scope);
         return m == r ? v : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
     }
 

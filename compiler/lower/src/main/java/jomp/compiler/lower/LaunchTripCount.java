@@ -18,15 +18,17 @@ import jomp.compiler.ir.Value;
  * {@code GenericKernelTy::getNumBlocks}, jomp's {@code jomp.runtime.plugin.LaunchGeometry}). The loop's bounds are evaluated once more here, so
  * only bounds whose evaluation has no effect and cannot fault are taken (constants, non-volatile
  * variables, casts and arithmetic without a division by a variable); anything else — a call, a
- * memory read through a pointer, a bound that names an outer loop's variable, a tiled nest —
- * gives 0, "unknown", and the plugin's default geometry.
+ * memory read through a pointer, a bound that names an outer loop's variable — gives 0,
+ * "unknown", and the plugin's default geometry. The loops a loop transformation generates count
+ * as the kernel counts them (LoopNest), when every loop under the transformation is safe so.
  */
 final class LaunchTripCount {
     private LaunchTripCount() {}
 
     /** The nest's total iterations as an i64 in f, or 0 when they cannot be computed here safely. */
     static Value of(FunctionLowering f, OmpDirective d, Stmt body) {
-        if (body instanceof Stmt.Omp t && t.directive().has(OmpDirective.Leaf.TILE)) return IntConst.i64(0);
+        if (body instanceof Stmt.Omp t && t.directive().isLoopTransformation())
+            return generatedSafe(t) ? LoopNest.compute(f, body, d.loopDepth()).total : IntConst.i64(0);
         List<LoopNest.Loop> loops;
         try {
             loops = LoopNest.loops(body, d.loopDepth(), new ArrayList<>(), new ArrayList<>(), new Stmt[1]);
@@ -42,6 +44,47 @@ final class LaunchTripCount {
         for (LoopNest.Loop l : loops)
             total = f.e.bin(Insn.BinOp.MUL, total, LoopNest.level(f, l).count());
         return total;
+    }
+
+    /**
+     * Whether the loops a transformation generates (tile, unroll partial, stripe, split, fuse,
+     * reverse, interchange, nested) can be counted here as the kernel counts them: every loop
+     * under it (the transformed ones and, to be simple, any in their bodies) has safe bounds that
+     * name no loop's variable (so no non-rectangular nest's table is built), and split's counts
+     * are safe.
+     */
+    private static boolean generatedSafe(Stmt.Omp t) {
+        boolean[] safe = {true};
+        List<Var> vars = new ArrayList<>();
+        List<LoopNest.Loop> loops = new ArrayList<>();
+        jomp.compiler.ast.TreeScanner scanner = new jomp.compiler.ast.TreeScanner() {
+            @Override
+            public void scan(Expr e) {}
+
+            @Override
+            public void visitFor(Stmt.For fo) {
+                try {
+                    loops.add(LoopNest.loops(fo, 1, new ArrayList<>(), new ArrayList<>(), new Stmt[1])
+                            .get(0));
+                } catch (ClassCastException | NullPointerException e) {
+                    safe[0] = false;
+                }
+                super.visitFor(fo);
+            }
+
+            @Override
+            public void visitOmp(Stmt.Omp o) {
+                for (jomp.compiler.ast.OmpClause.Counts c :
+                        o.directive().clauses(jomp.compiler.ast.OmpClause.Counts.class))
+                    for (Expr e : c.counts()) if (e != null && !safe(e, List.of())) safe[0] = false;
+                super.visitOmp(o);
+            }
+        };
+        scanner.scan(t);
+        for (LoopNest.Loop l : loops) vars.add(l.var());
+        for (LoopNest.Loop l : loops)
+            if (!safe(l.init(), vars) || !safe(l.bound(), vars) || !safeStep(l.incr(), vars)) return false;
+        return safe[0];
     }
 
     /** The increment: i++, i--, ++i, --i, i += e, i -= e, i = i + e, i = e + i, i = i - e with a safe e. */

@@ -21,9 +21,13 @@ import jomp.compiler.ir.Value;
  *     exact for integers), and so is a floating-point add marked {@code reassoc} (a reduction's);</li>
  * <li>cmpxchg: {@code atom.cas.b32/b64} (PTX orders the failure case as the success case);</li>
  * <li>fences: {@code fence.acq_rel} or {@code fence.sc} ({@code membar} on older PTX is the same
- *     instruction), scope {@code .gpu} or {@code .sys}.</li>
+ *     instruction).</li>
  * </ul>
- * The scope of atomics is {@code .gpu}: OpenMP's atomics synchronise a device's threads. PTX
+ * Every access and fence takes its instruction's scope: {@code .gpu} for device (OpenMP's atomics
+ * synchronise a device's threads unless memscope says otherwise), {@code .sys} for system
+ * (memscope(all): the host's and other devices' threads too, as LLVM's NVPTX back end writes the
+ * system syncscope), {@code .cta} for cgroup (a team's threads, memscope(cgroup)); the fence.sc
+ * before a seq_cst access has the access's scope. PTX
  * atomics are undefined on local memory, where the frame of a thread lives: a location known to be
  * in this function's unescaping frame takes plain loads and stores (nobody else can see it), one
  * the compiler cannot place is tested with {@code isspacep.local} at run time.
@@ -71,10 +75,11 @@ final class AtomicEmitter {
             warpCombined(a, t, op, p, v);
             return;
         }
-        if (o == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
+        String scope = scope(a.scope());
+        if (o == Insn.Ordering.SEQ_CST) fn.emit("fence.sc" + scope);
         String sem = sem(o, true);
-        if (red) fn.emit("red" + sem + ".gpu." + op + " [" + p + "], " + v);
-        else fn.emit("atom" + sem + ".gpu." + op + " " + fn.reg(a.dst()) + ", [" + p + "], " + v);
+        if (red) fn.emit("red" + sem + scope + "." + op + " [" + p + "], " + v);
+        else fn.emit("atom" + sem + scope + "." + op + " " + fn.reg(a.dst()) + ", [" + p + "], " + v);
     }
 
     /**
@@ -123,10 +128,11 @@ final class AtomicEmitter {
         fn.emit("mov.u32 " + lane + ", %laneid");
         fn.emit("setp.ne.u32 " + notFirst + ", " + lane + ", 0");
         fn.emit("@" + notFirst + " bra " + end);
-        fn.emit("red.relaxed.gpu." + op + " [" + p + "], " + acc);
+        String scope = scope(a.scope());
+        fn.emit("red.relaxed" + scope + "." + op + " [" + p + "], " + acc);
         fn.emit("bra.uni " + end);
         fn.emitLabel(single);
-        fn.emit("red.relaxed.gpu." + op + " [" + p + "], " + v);
+        fn.emit("red.relaxed" + scope + "." + op + " [" + p + "], " + v);
         fn.emitLabel(end);
     }
 
@@ -157,22 +163,22 @@ final class AtomicEmitter {
                     fn.emit("@" + eq + " st." + PtxText.storeType(t) + " [" + p + "], " + d);
                 },
                 () -> {
-                    if (x.success() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
-                    String sem = sem(x.success(), true);
+                    String scope = scope(x.scope());
+                    if (x.success() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc" + scope);
+                    String sem = sem(x.success(), true) + scope;
                     switch (t) {
-                        case I8 -> byteCas(sem, p, old, e, d);
+                        case I8 -> byteCas(sem, scope, p, old, e, d);
                         case I16 -> { // a 16-bit exchange (sm_70), through 16-bit registers of a scope of its own
                             fn.code.append("\t{\n");
                             fn.emit(".reg .b16 %hx<3>");
                             fn.emit("cvt.u16.u32 %hx0, " + e);
                             fn.emit("cvt.u16.u32 %hx1, " + d);
-                            fn.emit("atom" + sem + ".gpu.cas.b16 %hx2, [" + p + "], %hx0, %hx1");
+                            fn.emit("atom" + sem + ".cas.b16 %hx2, [" + p + "], %hx0, %hx1");
                             fn.emit("cvt.s32.s16 " + old + ", %hx2");
                             fn.code.append("\t}\n");
                         }
                         default ->
-                            fn.emit("atom" + sem + ".gpu.cas.b" + t.bits() + " " + old + ", [" + p + "], " + e + ", "
-                                    + d);
+                            fn.emit("atom" + sem + ".cas.b" + t.bits() + " " + old + ", [" + p + "], " + e + ", " + d);
                     }
                 });
     }
@@ -182,7 +188,7 @@ final class AtomicEmitter {
      * it, retried while the other bytes change (LLVM's partword expansion). The word lies in the
      * allocation's granule (a GPU allocates in 256-byte steps), never in another's.
      */
-    private void byteCas(String sem, String p, String old, String e, String d) {
+    private void byteCas(String sem, String scope, String p, String old, String e, String d) {
         String w = fn.temp(IrType.PTR),
                 sh = fn.temp(IrType.I32),
                 cur = fn.temp(IrType.I32),
@@ -193,14 +199,14 @@ final class AtomicEmitter {
         fn.emit("cvt.u32.u64 " + sh + ", " + p);
         fn.emit("and.b32 " + sh + ", " + sh + ", 3");
         fn.emit("shl.b32 " + sh + ", " + sh + ", 3");
-        fn.emit("atom.relaxed.gpu.or.b32 " + cur + ", [" + w
+        fn.emit("atom.relaxed" + scope + ".or.b32 " + cur + ", [" + w
                 + "], 0"); // the word's value (an atomic: see the simulator's partWord)
         fn.emitLabel(top);
         fn.emit("bfe.s32 " + old + ", " + cur + ", " + sh + ", 8");
         fn.emit("setp.ne.s32 " + differs + ", " + old + ", " + e);
         fn.emit("@" + differs + " bra " + done);
         fn.emit("bfi.b32 " + nw + ", " + d + ", " + cur + ", " + sh + ", 8");
-        fn.emit("atom" + sem + ".gpu.cas.b32 " + seen + ", [" + w + "], " + cur + ", " + nw);
+        fn.emit("atom" + sem + ".cas.b32 " + seen + ", [" + w + "], " + cur + ", " + nw);
         fn.emit("setp.ne.b32 " + again + ", " + seen + ", " + cur);
         fn.emit("mov.b32 " + cur + ", " + seen);
         fn.emit("@" + again + " bra " + top);
@@ -212,9 +218,10 @@ final class AtomicEmitter {
         String p = fn.reg(l.addr()), d = fn.reg(l.dst());
         local(l.addr(), () -> fn.emit("ld." + PtxText.loadType(t) + " " + d + ", [" + p + "]"), () -> {
             boolean sc = l.ordering() == Insn.Ordering.SEQ_CST;
-            if (sc) fn.emit("fence.sc.gpu");
-            fn.emit("ld" + sem(sc ? Insn.Ordering.ACQUIRE : l.ordering(), false) + ".gpu." + PtxText.loadType(t) + " "
-                    + d + ", [" + p + "]");
+            String scope = scope(l.scope());
+            if (sc) fn.emit("fence.sc" + scope);
+            fn.emit("ld" + sem(sc ? Insn.Ordering.ACQUIRE : l.ordering(), false) + scope + "." + PtxText.loadType(t)
+                    + " " + d + ", [" + p + "]");
         });
     }
 
@@ -223,15 +230,24 @@ final class AtomicEmitter {
         String p = fn.reg(s.addr()), v = fn.reg(s.value());
         local(s.addr(), () -> fn.emit("st." + PtxText.storeType(t) + " [" + p + "], " + v), () -> {
             boolean sc = s.ordering() == Insn.Ordering.SEQ_CST;
-            if (sc) fn.emit("fence.sc.gpu");
-            fn.emit("st" + sem(sc ? Insn.Ordering.RELEASE : s.ordering(), false) + ".gpu." + PtxText.storeType(t) + " ["
-                    + p + "], " + v);
+            String scope = scope(s.scope());
+            if (sc) fn.emit("fence.sc" + scope);
+            fn.emit("st" + sem(sc ? Insn.Ordering.RELEASE : s.ordering(), false) + scope + "." + PtxText.storeType(t)
+                    + " [" + p + "], " + v);
         });
     }
 
     void fence(Insn.Fence f) {
-        String scope = f.scope() == Insn.Scope.SYSTEM ? ".sys" : ".gpu";
-        fn.emit((f.ordering() == Insn.Ordering.SEQ_CST ? "fence.sc" : "fence.acq_rel") + scope);
+        fn.emit((f.ordering() == Insn.Ordering.SEQ_CST ? "fence.sc" : "fence.acq_rel") + scope(f.scope()));
+    }
+
+    /** PTX's scope qualifier for an instruction's scope. */
+    private static String scope(Insn.Scope s) {
+        return switch (s) {
+            case CGROUP -> ".cta";
+            case DEVICE -> ".gpu";
+            case SYSTEM -> ".sys";
+        };
     }
 
     /**

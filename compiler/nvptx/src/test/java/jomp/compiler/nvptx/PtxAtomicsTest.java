@@ -259,6 +259,64 @@ class PtxAtomicsTest {
                 .contains("red.relaxed.gpu.max.s32", "ld.acquire.gpu.u32", "st.release.gpu.u32", "fence.acq_rel.sys");
     }
 
+    /**
+     * OpenMP 6.0's memscope: all (host and devices) gives the accesses and their fences PTX's .sys
+     * scope, as LLVM's NVPTX back end writes the system syncscope; device keeps .gpu, cgroup (a
+     * team's threads) is .cta; the IR carries the scope after the ordering (none written for device).
+     */
+    @Test
+    void memscopeGivesAtomicsAndFencesTheirScope() throws Exception {
+        String src = """
+                int s(int n) {
+                  int a = 0, d = 0, g = 0, r = 0, w = 0, flag = 0; double x = 0; short sh = 0; long m = 1;
+                #pragma omp target teams distribute parallel for map(tofrom: a, d, g, r, w, flag, x, sh, m)
+                  for (int i = 0; i < n; i++) {
+                  #pragma omp atomic memscope(all)
+                    a += 1;
+                  #pragma omp atomic seq_cst memscope(all)
+                    x += 0.5;
+                  #pragma omp atomic memscope(device)
+                    d += 1;
+                  #pragma omp atomic memscope(cgroup)
+                    g += 1;
+                  #pragma omp atomic read seq_cst memscope(all)
+                    r = w;
+                  #pragma omp atomic write release memscope(cgroup)
+                    w = i;
+                  #pragma omp atomic compare memscope(all)
+                    if (flag == 0) { flag = i + 1; }
+                  #pragma omp atomic memscope(all)
+                    sh += 1;
+                  #pragma omp atomic memscope(cgroup)
+                    m *= 3;
+                  #pragma omp flush memscope(all)
+                  #pragma omp flush acq_rel memscope(cgroup)
+                  }
+                  return a + d + g + r + w + flag + (int) x + sh + (int) m;
+                }
+                """;
+        String ir = IrPrinter.print(deviceModule(src));
+        assertThat(ir)
+                .containsPattern("atomicrmw add i32 1, %\\S+ monotonic system")
+                .containsPattern("atomicrmw fadd f64 \\S+, %\\S+ seq_cst system")
+                .containsPattern("atomicrmw add i32 1, %\\S+ monotonic cgroup")
+                .containsPattern("load atomic i32 %\\S+ seq_cst system")
+                .containsPattern("store atomic i32 %\\S+, %\\S+ release cgroup")
+                .containsPattern("cmpxchg i32 0, %\\S+, %\\S+ monotonic monotonic system")
+                .containsPattern("cmpxchg i16 %\\S+, %\\S+, %\\S+ monotonic monotonic system")
+                .containsPattern("cmpxchg i64 %\\S+, %\\S+, %\\S+ monotonic monotonic cgroup")
+                .contains("fence seq_cst system", "fence acq_rel cgroup");
+        String code = assembled(src);
+        assertThat(code)
+                .containsPattern("red\\.relaxed\\.sys\\.add\\.u32")
+                .containsPattern("fence\\.sc\\.sys;\\s+atom\\.acq_rel\\.sys\\.add\\.f64")
+                .containsPattern("red\\.relaxed\\.gpu\\.add\\.u32")
+                .containsPattern("red\\.relaxed\\.cta\\.add\\.u32")
+                .containsPattern("fence\\.sc\\.sys;\\s+ld\\.acquire\\.sys\\.u32")
+                .contains("st.release.cta.u32", "atom.relaxed.sys.cas.b32", "atom.relaxed.sys.cas.b16")
+                .contains("atom.relaxed.cta.cas.b64", "fence.sc.sys;", "fence.acq_rel.cta;");
+    }
+
     /** requires atomic_default_mem_order: the memory order of every later atomic without a memory-order clause. */
     @Test
     void requiresAtomicDefaultMemOrderOrdersAtomicsWithoutAClause() throws Exception {
