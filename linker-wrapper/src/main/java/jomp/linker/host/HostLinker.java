@@ -97,9 +97,26 @@ public final class HostLinker {
      * The jomp shared library an input comes from: its file, and the names its {@code .dynsym}
      * exports (null: every global definition, a library written before jomp kept visibility). A
      * definition it does not export (hidden, internal, or local by a version script) binds only
-     * the library's own references, as one inside a native .so does; so does a protected one.
+     * the library's own references, as one inside a native .so does; so does a protected one, and
+     * under {@code binding} {@code "symbolic"} ({@code -Bsymbolic}) every one, under
+     * {@code "symbolic-functions"} every function.
      */
-    public record Library(String file, java.util.Set<String> exports) {}
+    public record Library(String file, java.util.Set<String> exports, String binding) {
+        public Library(String file, java.util.Set<String> exports) {
+            this(file, exports, "");
+        }
+
+        /** Whether .dynsym lists the name ({@code f@VERS_1}: its entry f of version VERS_1). */
+        boolean exports(String name) {
+            int at = name.indexOf('@');
+            return exports == null || exports.contains(at < 0 ? name : name.substring(0, at));
+        }
+
+        /** Whether the library's own references to its definition s bind to it whatever the program defines. */
+        boolean symbolic(ElfSymbol s) {
+            return binding.equals("symbolic") || binding.equals("symbolic-functions") && s.type() == Elf.STT_FUNC;
+        }
+    }
 
     /** Section of offload entries in objects (docs/design/offload-abi.md §3). */
     public static final String ENTRIES_SECTION = SectionNames.OFFLOAD_ENTRIES;
@@ -123,6 +140,9 @@ public final class HostLinker {
     private record Def(int object, ElfSymbol symbol, String unitClass) {}
 
     private final List<Input> inputs;
+    /** The inputs as read, which {@link #check} checks (inputs adds the symbols of their versioned names). */
+    private final List<Input> checked;
+
     private final java.util.Set<String> errors = new java.util.LinkedHashSet<>();
     private final List<String> unitClass = new ArrayList<>();
     private final Map<String, Def> globals = new LinkedHashMap<>();
@@ -161,7 +181,8 @@ public final class HostLinker {
     private boolean images;
 
     private HostLinker(List<Input> inputs, boolean device, NativeLibraries natives) {
-        this.inputs = inputs;
+        this.checked = inputs;
+        this.inputs = SymbolVersions.expand(inputs);
         this.device = device;
         this.natives = natives != null ? natives : new NativeLibraries();
     }
@@ -248,7 +269,7 @@ public final class HostLinker {
         Map<String, Integer> classCount = new HashMap<>();
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
-            check(inputs.get(k));
+            check(checked.get(k));
             String cls = null;
             for (ElfSection s : o.sections())
                 if (s.name().startsWith(CLASS_PREFIX)) {
@@ -257,7 +278,7 @@ public final class HostLinker {
                 }
             if (cls == null) throw new LinkError(inputs.get(k).name() + ": not a jomp host object (no class section)");
             csigs.add(pairs(o, CSIG_SECTION));
-            aliases.add(pairs(o, ALIAS_SECTION));
+            aliases.add(SymbolVersions.expandAliases(pairs(o, ALIAS_SECTION)));
             int n = classCount.merge(cls, 1, Integer::sum);
             unitClass.add(n == 1 ? cls : cls + "$" + n); // two units named alike: keep both
         }
@@ -313,7 +334,8 @@ public final class HostLinker {
         if (s.isModuleLocal()) return true;
         if (!in.shared() || in.library() == null) return false;
         return s.visibility() == Elf.STV_PROTECTED
-                || in.library().exports() != null && !in.library().exports().contains(s.name());
+                || in.library().symbolic(s)
+                || !in.library().exports(s.name());
     }
 
     /**
@@ -329,9 +351,7 @@ public final class HostLinker {
             errors.add(inputs.get(k).name() + ": multiple definition of '" + s.name() + "'; "
                     + inputs.get(old.object()).name() + ": first defined here");
         boolean exported = !s.isModuleLocal()
-                && (inputs.get(k).library() == null
-                        || inputs.get(k).library().exports() == null
-                        || inputs.get(k).library().exports().contains(s.name()));
+                && (inputs.get(k).library() == null || inputs.get(k).library().exports(s.name()));
         return !exported;
     }
 

@@ -205,7 +205,8 @@ public final class LinkInputs {
                             ar,
                             new HostLinker.Library(
                                     name,
-                                    SharedObject.read(name, bytes).symbols().keySet()));
+                                    SharedObject.read(name, bytes).symbols().keySet(),
+                                    SharedLibrary.binding(ar)));
                     return;
                 }
             }

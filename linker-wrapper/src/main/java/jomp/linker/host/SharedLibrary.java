@@ -42,6 +42,22 @@ public final class SharedLibrary {
      */
     public static final String MARKER = "__JOMP_SHARED.o", SECTION = ".jomp.needed";
 
+    /**
+     * The marker's section that says how the library was linked for its own references:
+     * {@value #SYMBOLIC} ({@code -Bsymbolic}) or {@value #SYMBOLIC_FUNCTIONS}; absent otherwise.
+     */
+    static final String BIND_SECTION = ".jomp.bind", SYMBOLIC = "symbolic", SYMBOLIC_FUNCTIONS = "symbolic-functions";
+
+    /** What the marker's {@value #BIND_SECTION} says ("" when the library has none). */
+    static String binding(Archive ar) {
+        for (Archive.Member m : ar.members()) {
+            if (!m.name().equals(MARKER)) continue;
+            ElfSection s = ElfReader.read(m.name(), m.bytes()).section(BIND_SECTION);
+            return s == null ? "" : new String(s.data(), StandardCharsets.UTF_8).strip();
+        }
+        return "";
+    }
+
     /** Whether an archive is a jomp shared library. */
     public static boolean is(Archive ar) {
         for (Archive.Member m : ar.members()) if (m.name().equals(MARKER)) return true;
@@ -84,7 +100,8 @@ public final class SharedLibrary {
             needed.add("-L" + Invocation.resolve(d).toAbsolutePath().normalize());
         boolean whole = false;
         String soname = null;
-        List<VersionScript> scripts = new ArrayList<>();
+        VersionScript vscript = new VersionScript();
+        String binding = "";
         List<String> excludeLibs = new ArrayList<>();
         java.util.Map<Archive.Member, String> fromArchive = new java.util.IdentityHashMap<>();
         for (int i = 0; i < inputs.size(); i++) {
@@ -99,11 +116,16 @@ public final class SharedLibrary {
             String exclude = value(inputs, i, "--exclude-libs");
             if (script != null || exclude != null) {
                 if (!a.contains("=")) i++;
-                if (script != null) scripts.add(versionScript(script));
+                if (script != null) versionScript(vscript, script);
                 else excludeLibs.addAll(List.of(exclude.split("[,:]")));
                 continue;
             }
             switch (a) {
+                case "-Bsymbolic" -> binding = SYMBOLIC;
+                case "-Bsymbolic-functions" -> {
+                    if (binding.isEmpty()) binding = SYMBOLIC_FUNCTIONS;
+                }
+                case "-Bno-symbolic" -> binding = "";
                 case "--whole-archive" -> whole = true;
                 case "--no-whole-archive" -> whole = false;
                 case "-l", "--library", "-L", "--library-path" -> {
@@ -144,16 +166,48 @@ public final class SharedLibrary {
             throw new LinkInputs.InputError(e.getMessage());
         }
         java.util.Set<String> excluded = excludedNames(members, objects, fromArchive, excludeLibs);
-        java.util.function.Predicate<String> exportable = n -> {
-            if (excluded.contains(n)) return false;
-            for (VersionScript v : scripts) if (!v.exports(n)) return false;
-            return true;
+        String fileName = output.getFileName().toString();
+        checkVersions(objects, vscript, fileName);
+        java.util.function.Function<String, String> version = n -> {
+            if (excluded.contains(n)) return null;
+            int at = n.indexOf('@');
+            if (at < 0) {
+                VersionScript.Decision d = vscript.decide(n);
+                return d.exported() ? d.version() : null;
+            }
+            String node = n.substring(at + (n.startsWith("@@", at) ? 2 : 1));
+            return vscript.decideVersioned(n.substring(0, at), node) ? node : null;
         };
-        members.add(new Archive.Member(
-                MARKER, ElfWriter.write(new ElfObject(List.of(ElfSection.progbits(SECTION, 0, 1, list)), List.of()))));
+        List<ElfSection> marker = new ArrayList<>(List.of(ElfSection.progbits(SECTION, 0, 1, list)));
+        if (!binding.isEmpty())
+            marker.add(ElfSection.progbits(BIND_SECTION, 0, 1, (binding + "\n").getBytes(StandardCharsets.UTF_8)));
+        members.add(new Archive.Member(MARKER, ElfWriter.write(new ElfObject(marker, List.of()))));
+        List<JompSharedObject.VersionDef> versions = new ArrayList<>();
+        for (VersionScript.Node n : vscript.nodes())
+            versions.add(new JompSharedObject.VersionDef(n.name(), n.parents()));
         Files.write(
                 Invocation.resolve(output),
-                JompSharedObject.write(soname, objects, ArchiveWriter.writeGnu(members), exportable));
+                JompSharedObject.write(
+                        new JompSharedObject.Options(soname, fileName, version, versions, binding.equals(SYMBOLIC)),
+                        objects,
+                        ArchiveWriter.writeGnu(members)));
+    }
+
+    /**
+     * A symbol its object versions ({@code .symver}: {@code f@VERS_1}, {@code f@@VERS_2}) must name
+     * a version the scripts define: ld's error otherwise.
+     */
+    private static void checkVersions(List<ElfObject> objects, VersionScript script, String output)
+            throws LinkInputs.InputError {
+        for (ElfObject o : objects)
+            for (jomp.objfile.elf.ElfSymbol s : o.symbols()) {
+                int at = s.name().indexOf('@');
+                if (at < 0 || !s.isDefined() || s.isLocal()) continue;
+                String node = s.name().substring(at + (s.name().startsWith("@@", at) ? 2 : 1));
+                if (!script.hasNode(node))
+                    throw new LinkInputs.InputError(output + ": version node not found for symbol " + s.name()
+                            + "\nfailed to set dynamic section sizes: bad value");
+            }
     }
 
     /**
@@ -169,10 +223,10 @@ public final class SharedLibrary {
         return null;
     }
 
-    private static VersionScript versionScript(String file) throws LinkInputs.InputError, IOException {
+    private static void versionScript(VersionScript into, String file) throws LinkInputs.InputError, IOException {
         Path p = Invocation.resolve(Path.of(file));
         if (!Files.isRegularFile(p)) throw new LinkInputs.InputError("cannot open version script " + file);
-        return VersionScript.parse(file, Files.readString(p, StandardCharsets.UTF_8));
+        into.parse(file, Files.readString(p, StandardCharsets.UTF_8));
     }
 
     /**

@@ -33,14 +33,27 @@ public final class JompSharedObject {
     public static final String PAYLOAD = ".jomp.shared";
 
     private static final int ET_DYN = 3, PT_LOAD = 1, PT_DYNAMIC = 2, PF_X = 1, PF_W = 2, PF_R = 4;
-    private static final int SHT_HASH = 5, SHT_DYNAMIC = 6, SHT_DYNSYM = 11;
+    private static final int SHT_HASH = 5,
+            SHT_DYNAMIC = 6,
+            SHT_DYNSYM = 11,
+            SHT_GNU_VERDEF = 0x6ffffffd,
+            SHT_GNU_VERSYM = 0x6fffffff;
     private static final long DT_NULL = 0,
             DT_HASH = 4,
             DT_STRTAB = 5,
             DT_SYMTAB = 6,
             DT_STRSZ = 10,
             DT_SYMENT = 11,
-            DT_SONAME = 14;
+            DT_SONAME = 14,
+            DT_SYMBOLIC = 16,
+            DT_FLAGS = 30,
+            DF_SYMBOLIC = 2,
+            DT_VERSYM = 0x6ffffff0,
+            DT_VERDEF = 0x6ffffffc,
+            DT_VERDEFNUM = 0x6ffffffd;
+    /** The version index of a symbol of no named version ({@code *global*}), and versym's "not the default" bit. */
+    private static final int VER_NDX_GLOBAL = 1, VERSYM_HIDDEN = 0x8000;
+
     private static final int PHDR_SIZE = 56, PAGE = 4096;
 
     /** One output section being filled from the objects' sections of its kind. */
@@ -72,7 +85,29 @@ public final class JompSharedObject {
         }
     }
 
-    private record Dyn(String name, Out section, long value, long size, int bind, int type, int visibility) {}
+    /**
+     * One exported symbol: {@code section} null for a version's own absolute symbol; {@code versym}
+     * its .gnu.version entry (the version's index, with {@link #VERSYM_HIDDEN} for a non-default one).
+     */
+    private record Dyn(
+            String name, Out section, long value, long size, int bind, int type, int visibility, int versym) {}
+
+    /** A version the library defines ({@code .gnu.version_d}), and the versions it depends on. */
+    public record VersionDef(String name, List<String> parents) {}
+
+    /**
+     * How the library is written: its DT_SONAME (null: none) and its file's name (the base version's
+     * name when there is no soname, as ld names it); for each name its objects define and export,
+     * the version ({@code ""}: none) or null when it is not exported ({@code version}; a name may
+     * carry its version, {@code f@VERS_1} or {@code f@@VERS_2}, from {@code .symver}); the versions
+     * it defines, in order; and whether it was linked {@code -Bsymbolic} (DT_SYMBOLIC, DF_SYMBOLIC).
+     */
+    public record Options(
+            String soname,
+            String fileName,
+            java.util.function.Function<String, String> version,
+            List<VersionDef> versions,
+            boolean symbolic) {}
 
     // The output sections: the objects' allocated sections go to the first five by kind.
     private final Out rodata = new Out(".rodata", Elf.SHT_PROGBITS, Elf.SHF_ALLOC);
@@ -84,9 +119,14 @@ public final class JompSharedObject {
             dynsym = new Out(".dynsym", SHT_DYNSYM, Elf.SHF_ALLOC);
     private final Out dynstrOut = new Out(".dynstr", Elf.SHT_STRTAB, Elf.SHF_ALLOC),
             dynamic = new Out(".dynamic", SHT_DYNAMIC, Elf.SHF_ALLOC | Elf.SHF_WRITE);
-    // layout: headers, .hash, .dynsym, .dynstr, .rodata | .text | .dynamic, .data.rel.ro, .data, .bss
-    private final List<List<Out>> segments =
-            List.of(List.of(hashOut, dynsym, dynstrOut, rodata), List.of(text), List.of(dynamic, relro, data, bss));
+    private final Out versym = new Out(".gnu.version", SHT_GNU_VERSYM, Elf.SHF_ALLOC),
+            verdef = new Out(".gnu.version_d", SHT_GNU_VERDEF, Elf.SHF_ALLOC);
+    // layout: headers, .hash, .dynsym, .dynstr, .gnu.version, .gnu.version_d, .rodata | .text
+    // | .dynamic, .data.rel.ro, .data, .bss
+    private final List<List<Out>> segments = List.of(
+            List.of(hashOut, dynsym, dynstrOut, versym, verdef, rodata),
+            List.of(text),
+            List.of(dynamic, relro, data, bss));
     /** The exported symbols, in the order of the objects that define them (the first definition wins). */
     private final List<Dyn> dyns = new ArrayList<>();
 
@@ -96,8 +136,8 @@ public final class JompSharedObject {
      * constraining (ld's rule); a hidden or internal one is not exported.
      */
     private final java.util.Map<String, Integer> visibility = new java.util.HashMap<>();
-    /** Whether a name may be exported at all (a version script's {@code local:}, {@code --exclude-libs}). */
-    private java.util.function.Predicate<String> exportable = n -> true;
+
+    private Options options = new Options(null, null, n -> "", List.of(), false);
     /** The sections laid out, in file order; a section's index is its place here plus one. */
     private final List<Out> all = new ArrayList<>();
     /** Each PT_LOAD segment's offset, file size and memory size. */
@@ -110,35 +150,74 @@ public final class JompSharedObject {
      * objects, in link order), carrying {@code payload}.
      */
     public static byte[] write(String soname, List<ElfObject> objects, byte[] payload) {
-        return write(soname, objects, payload, n -> true);
+        return write(new Options(soname, soname, n -> "", List.of(), false), objects, payload);
     }
 
     /**
-     * As {@link #write(String, List, byte[])}, exporting only the names {@code exportable} accepts
-     * (and, always, none whose visibility is hidden or internal).
+     * As {@link #write(String, List, byte[])}, as {@code options} say: exporting only the names
+     * it gives a version (and, always, none whose visibility is hidden or internal), and with
+     * {@code .gnu.version} and {@code .gnu.version_d} when it defines versions.
      */
-    public static byte[] write(
-            String soname, List<ElfObject> objects, byte[] payload, java.util.function.Predicate<String> exportable) {
+    public static byte[] write(Options options, List<ElfObject> objects, byte[] payload) {
         JompSharedObject so = new JompSharedObject();
-        so.exportable = exportable;
+        so.options = options;
+        String soname = options.soname();
         for (ElfObject o : objects)
             for (ElfSymbol s : o.symbols())
                 if (!s.isLocal() && !s.name().isEmpty())
                     so.visibility.merge(s.name(), s.visibility(), ElfSymbol::moreConstraining);
         for (ElfObject o : objects) so.add(o);
+        List<VersionDef> versions = options.versions();
+        for (int v = 0; v < versions.size(); v++) // ld's absolute symbol of each version it defines
+        so.dyns.add(new Dyn(
+                versions.get(v).name(), null, 0, 0, Elf.STB_GLOBAL, Elf.STT_OBJECT, Elf.STV_DEFAULT, v + 2));
 
         ElfWriter.StringTable dynstr = new ElfWriter.StringTable();
         int sonameAt = soname == null ? 0 : dynstr.add(soname);
         int[] nameAt = new int[so.dyns.size()];
         for (int i = 0; i < so.dyns.size(); i++)
             nameAt[i] = dynstr.add(so.dyns.get(i).name());
+        byte[] verdefBytes = versions.isEmpty() ? new byte[0] : so.verdefBytes(dynstr);
         byte[] dynstrBytes = dynstr.bytes();
         byte[] hash = sysvHash(so.dyns);
 
-        long end = so.layOut(hash, dynstrBytes, soname != null);
+        long end = so.layOut(hash, dynstrBytes, verdefBytes, soname != null);
         byte[] symBytes = so.dynsymBytes(nameAt);
         byte[] dynBytes = so.dynamicBytes(soname, sonameAt, dynstrBytes.length);
-        return so.file(end, symBytes, dynBytes, payload);
+        return so.file(end, symBytes, dynBytes, verdefBytes, payload);
+    }
+
+    /**
+     * .gnu.version_d: the base version (the soname, else the file's name; VER_FLG_BASE, index 1),
+     * then each defined version (index 2 on) with its parents' names after its own.
+     */
+    private byte[] verdefBytes(ElfWriter.StringTable dynstr) {
+        List<VersionDef> versions = options.versions();
+        String base = options.soname() != null ? options.soname() : options.fileName();
+        ByteWriter w = new ByteWriter();
+        for (int v = 0; v <= versions.size(); v++) {
+            List<String> names = new ArrayList<>();
+            names.add(v == 0 ? base : versions.get(v - 1).name());
+            if (v > 0) names.addAll(versions.get(v - 1).parents());
+            int size = 20 + 8 * names.size();
+            w.u16(1) // vd_version
+                    .u16(v == 0 ? 1 : 0) // VER_FLG_BASE
+                    .u16(v + 1)
+                    .u16(names.size())
+                    .u32(elfHash(names.get(0)))
+                    .u32(20)
+                    .u32(v == versions.size() ? 0 : size);
+            for (int a = 0; a < names.size(); a++)
+                w.u32(dynstr.add(names.get(a))).u32(a == names.size() - 1 ? 0 : 8);
+        }
+        return w.toByteArray();
+    }
+
+    /** The index of version {@code name} in .gnu.version_d (2 on), or 0 when the library defines none such. */
+    private int versionIndex(String name) {
+        List<VersionDef> versions = options.versions();
+        for (int v = 0; v < versions.size(); v++) if (versions.get(v).name().equals(name)) return v + 2;
+        return 0;
     }
 
     /** One object's allocated sections appended to the output sections, and its exported symbols. */
@@ -161,7 +240,13 @@ public final class JompSharedObject {
         for (ElfSymbol s : o.symbols()) {
             if (s.isLocal() || !s.isDefined() || s.hidden() || s.name().isEmpty()) continue;
             int vis = visibility.getOrDefault(s.name(), Elf.STV_DEFAULT);
-            if (vis == Elf.STV_HIDDEN || vis == Elf.STV_INTERNAL || !exportable.test(s.name())) continue;
+            String version = options.version().apply(s.name());
+            if (vis == Elf.STV_HIDDEN || vis == Elf.STV_INTERNAL || version == null) continue;
+            // f@VERS_1 (a non-default version) and f@@VERS_2 (the default) are both f in .dynsym
+            int at = s.name().indexOf('@');
+            String name = at < 0 ? s.name() : s.name().substring(0, at);
+            int versym = version.isEmpty() ? VER_NDX_GLOBAL : versionIndex(version);
+            if (at >= 0 && !s.name().startsWith("@@", at)) versym |= VERSYM_HIDDEN;
             if (s.type() != Elf.STT_FUNC && s.type() != Elf.STT_OBJECT && s.type() != Elf.STT_NOTYPE) continue;
             Out out;
             long value;
@@ -174,7 +259,8 @@ public final class JompSharedObject {
             } else {
                 continue;
             }
-            if (seen.add(s.name())) dyns.add(new Dyn(s.name(), out, value, s.size(), s.bind(), s.type(), vis));
+            if (seen.add(name + "@" + versym))
+                dyns.add(new Dyn(name, out, value, s.size(), s.bind(), s.type(), vis, versym));
         }
     }
 
@@ -182,11 +268,15 @@ public final class JompSharedObject {
      * Places the dynamic sections, then every section in its segment (each segment on a page of its
      * own, addresses equal to offsets) and numbers them; the end of the segments' file bytes.
      */
-    private long layOut(byte[] hash, byte[] dynstrBytes, boolean hasSoname) {
+    private long layOut(byte[] hash, byte[] dynstrBytes, byte[] verdefBytes, boolean hasSoname) {
         hashOut.place(8, hash, hash.length);
         dynsym.place(8, new byte[0], (long) Elf.SYM_SIZE * (dyns.size() + 1));
         dynstrOut.place(1, dynstrBytes, dynstrBytes.length);
-        int dynCount = (hasSoname ? 1 : 0) + 6;
+        if (verdefBytes.length > 0) {
+            versym.place(2, new byte[0], 2L * (dyns.size() + 1));
+            verdef.place(8, verdefBytes, verdefBytes.length);
+        }
+        int dynCount = (hasSoname ? 1 : 0) + 6 + (verdefBytes.length > 0 ? 3 : 0) + (options.symbolic() ? 2 : 0);
         dynamic.place(8, new byte[0], 16L * dynCount);
         long at = Elf.EHDR_SIZE + (long) PHDR_SIZE * (segments.size() + 1);
         for (int k = 0; k < segments.size(); k++) {
@@ -217,16 +307,25 @@ public final class JompSharedObject {
             symBytes.u32(nameAt[i])
                     .u8(d.bind() << 4 | type)
                     .u8(d.visibility())
-                    .u16(d.section().index)
-                    .u64(d.section().addr + d.value())
+                    .u16(d.section() == null ? Elf.SHN_ABS : d.section().index)
+                    .u64(d.section() == null ? 0 : d.section().addr + d.value())
                     .u64(d.size());
         }
         return symBytes.toByteArray();
     }
 
+    /** .gnu.version: each .dynsym entry's version index (the null symbol's 0, *local*). */
+    private byte[] versymBytes() {
+        ByteWriter w = new ByteWriter();
+        w.u16(0);
+        for (Dyn d : dyns) w.u16(d.versym());
+        return w.toByteArray();
+    }
+
     private byte[] dynamicBytes(String soname, int sonameAt, int dynstrSize) {
         ByteWriter dynBytes = new ByteWriter();
         if (soname != null) dynBytes.u64(DT_SONAME).u64(sonameAt);
+        if (options.symbolic()) dynBytes.u64(DT_SYMBOLIC).u64(0).u64(DT_FLAGS).u64(DF_SYMBOLIC);
         dynBytes.u64(DT_HASH)
                 .u64(hashOut.addr)
                 .u64(DT_STRTAB)
@@ -236,9 +335,15 @@ public final class JompSharedObject {
                 .u64(DT_STRSZ)
                 .u64(dynstrSize)
                 .u64(DT_SYMENT)
-                .u64(Elf.SYM_SIZE)
-                .u64(DT_NULL)
-                .u64(0);
+                .u64(Elf.SYM_SIZE);
+        if (verdef.size > 0)
+            dynBytes.u64(DT_VERDEF)
+                    .u64(verdef.addr)
+                    .u64(DT_VERDEFNUM)
+                    .u64(options.versions().size() + 1)
+                    .u64(DT_VERSYM)
+                    .u64(versym.addr);
+        dynBytes.u64(DT_NULL).u64(0);
         return dynBytes.toByteArray();
     }
 
@@ -246,7 +351,7 @@ public final class JompSharedObject {
      * The file: ELF and program headers, the sections' bytes at their offsets, the payload and
      * .shstrtab after the segments, then the section headers.
      */
-    private byte[] file(long end, byte[] symBytes, byte[] dynBytes, byte[] payload) {
+    private byte[] file(long end, byte[] symBytes, byte[] dynBytes, byte[] verdefBytes, byte[] payload) {
         ElfWriter.StringTable shstrtab = new ElfWriter.StringTable();
         for (Out s : all) shstrtab.add(s.name);
         shstrtab.add(PAYLOAD);
@@ -261,7 +366,12 @@ public final class JompSharedObject {
         for (Out s : all) {
             if (s.type == Elf.SHT_NOBITS) continue;
             pad(w, s.offset);
-            w.bytes(s == dynsym ? symBytes : s == dynamic ? dynBytes : s.bytes.toByteArray());
+            w.bytes(
+                    s == dynsym
+                            ? symBytes
+                            : s == dynamic
+                                    ? dynBytes
+                                    : s == versym ? versymBytes() : s == verdef ? verdefBytes : s.bytes.toByteArray());
         }
         pad(w, payloadAt);
         w.bytes(payload);
@@ -269,8 +379,10 @@ public final class JompSharedObject {
         pad(w, shoff);
         w.bytes(new byte[Elf.SHDR_SIZE]);
         for (Out s : all) {
-            int link = s == hashOut ? dynsym.index : s == dynsym || s == dynamic ? dynstrOut.index : 0;
-            long entsize = s == hashOut ? 4 : s == dynsym ? Elf.SYM_SIZE : s == dynamic ? 16 : 0;
+            int link = s == hashOut || s == versym
+                    ? dynsym.index
+                    : s == dynsym || s == dynamic || s == verdef ? dynstrOut.index : 0;
+            long entsize = s == hashOut ? 4 : s == dynsym ? Elf.SYM_SIZE : s == dynamic ? 16 : s == versym ? 2 : 0;
             sectionHeader(
                     w,
                     shstrtab.add(s.name),
@@ -280,7 +392,7 @@ public final class JompSharedObject {
                     s.offset,
                     s.size,
                     link,
-                    s == dynsym ? 1 : 0,
+                    s == dynsym ? 1 : s == verdef ? options.versions().size() + 1 : 0,
                     s.align,
                     entsize);
         }

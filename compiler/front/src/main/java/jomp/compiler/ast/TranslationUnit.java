@@ -26,4 +26,12 @@ public record TranslationUnit(List<TopLevel> items, List<Var> globals) {
 
     /** A declaration-level OpenMP directive (declare target, begin/end declare target, declare reduction). */
     public record OmpDecl(OmpDirective directive, SourceLocation loc) implements TopLevel {}
+
+    /**
+     * GNU as's {@code .symver name, versioned} (file-scope asm, or gcc's {@code symver} attribute):
+     * {@code versioned} ({@code f@VERS_1}, {@code f@@VERS_2}, {@code f@@@VERS_2}) names the
+     * definition of the symbol {@code name} too, or, when the unit does not define it, is what
+     * the unit's references to it link to.
+     */
+    public record Symver(String name, String versioned, SourceLocation loc) implements TopLevel {}
 }

@@ -59,6 +59,11 @@ public final class Var {
     public String alias;
 
     public SourceLocation aliasLoc;
+    /**
+     * gcc's {@code __attribute__((symver("f@VERS_1")))}, each: the versioned names the definition
+     * has too, as GNU as's {@code .symver} gives them (empty: none).
+     */
+    public final java.util.List<String> symvers = new java.util.ArrayList<>();
     /** Referenced at least once (for -Wunused), or marked unused/used by an attribute. */
     public boolean used;
     /** OpenMP declare variant: functions a call to this one calls instead where their context selectors match (empty: none). */

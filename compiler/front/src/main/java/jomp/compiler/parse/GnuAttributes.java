@@ -42,6 +42,7 @@ final class GnuAttributes {
     /** Accepted, but not with all of their meaning (docs/user-guide.md says which); __has_attribute says 0. */
     static final Set<String> TOLERATED = Set.of(
             "weak",
+            "symver", // gcc's, which clang 19 does not know: honoured, and 0 as clang answers
             "abi_tag",
             "regparm",
             "cdecl",
@@ -308,6 +309,7 @@ final class GnuAttributes {
                                     "-Wignored-attributes");
                     }
                     case "alias" -> alias(v, a, parameter);
+                    case "symver" -> symver(v, a);
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
                     case "visibility" -> visibility(v, a);
@@ -358,6 +360,24 @@ final class GnuAttributes {
         }
         v.visibility = stv;
         v.visibilityLoc = a.loc();
+    }
+
+    /**
+     * gcc's {@code symver("name@VERS")} on a function or file-scope object definition: another,
+     * versioned, name of it (gcc's errors for a wrong argument). clang 19 ignores it with a
+     * warning; jomp does what gcc does, as the programs that use it are built with gcc.
+     */
+    private void symver(jomp.compiler.ast.Var v, Attribute a) {
+        String s = a.args().size() == 1 ? stringArg(a, 0) : null;
+        if (s == null || !s.matches("[\\w.$]+@{1,2}[\\w.$]+")) {
+            p.diags.error(a.loc(), "'symver' attribute argument must have format 'name@nodename'");
+            return;
+        }
+        if (!v.isFunction() && v.isLocal) {
+            p.diags.warning(a.loc(), "'symver' attribute ignored", "-Wattributes");
+            return;
+        }
+        if (!v.symvers.contains(s)) v.symvers.add(s);
     }
 
     /** alias("target") on a function or a file-scope object (checked as clang checks it). */

@@ -122,9 +122,10 @@ final class GnuStatements {
     }
 
     /**
-     * File-scope {@code asm("...");}: assembler directives that mean nothing on the JVM are
-     * accepted (.ident, .symver, .section .note..., .previous, comments); anything else is code or
-     * data jomp cannot place, and refused.
+     * File-scope {@code asm("...");}: {@code .symver name, name2@VERS} becomes a
+     * {@link TranslationUnit.Symver}; assembler directives that mean nothing on the JVM are
+     * accepted (.ident, .section .note..., .previous, comments); anything else is code or data jomp
+     * cannot place, and refused.
      */
     void fileScopeAsm() {
         Token kw = p.next();
@@ -135,6 +136,13 @@ final class GnuStatements {
         p.expectAfter(";", "after top-level asm block");
         for (String line : text.split("[\\n;]")) {
             String l = line.strip();
+            java.util.regex.Matcher symver = java.util.regex.Pattern.compile(
+                            "\\.symver\\s+([\\w.$]+)\\s*,\\s*([\\w.$]+@{1,3}[\\w.$]+)(\\s*,\\s*\\w+)?")
+                    .matcher(l);
+            if (symver.matches()) {
+                p.items.add(new jomp.compiler.ast.TranslationUnit.Symver(symver.group(1), symver.group(2), kw.loc));
+                continue;
+            }
             if (l.isEmpty()
                     || l.startsWith("#")
                     || l.startsWith("//")

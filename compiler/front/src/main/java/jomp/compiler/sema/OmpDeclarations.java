@@ -103,6 +103,7 @@ public final class OmpDeclarations {
                 case TranslationUnit.Global g -> {
                     if (!open.isEmpty()) markOnce(g.var(), open.peek(), g.loc());
                 }
+                case TranslationUnit.Symver s -> {}
             }
         }
     }

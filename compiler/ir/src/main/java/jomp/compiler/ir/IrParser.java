@@ -132,7 +132,8 @@ public final class IrParser {
         if (pos >= s.length() || s.charAt(pos) != c) throw error(pos, "expected " + what);
         pos++;
         int e = pos;
-        while (e < s.length() && identChar(s.charAt(e))) e++;
+        // a symbol may carry its version, as .symver names it: @f@VERS_1, @f@@VERS_2
+        while (e < s.length() && (identChar(s.charAt(e)) || c == '@' && e > pos && s.charAt(e) == '@')) e++;
         if (e == pos) throw error(pos, "expected " + what);
         String n = s.substring(pos, e);
         pos = e;

@@ -183,8 +183,10 @@ public final class Lowering {
                     symbolOf(g.var());
                 }
                 case TranslationUnit.OmpDecl o -> {}
+                case TranslationUnit.Symver s -> {}
             }
         }
+        Aliases.renameVersionedReferences(tu, defined);
         // Functions local to the unit (static, inline definitions) are compiled only when something
         // compiled refers to them, as clang does: a static inline function of a header that nothing
         // calls costs nothing (and may hold what jomp cannot compile, such as inline assembly).
@@ -202,6 +204,7 @@ public final class Lowering {
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
                 case TranslationUnit.OmpDecl o -> {}
+                case TranslationUnit.Symver s -> {}
             }
         }
         referencedGlobally.addAll(Aliases.lower(this, tu, defined));
