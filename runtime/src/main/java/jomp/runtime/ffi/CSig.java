@@ -25,14 +25,14 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         long align();
     }
 
-    /** v B c h s t i j l m f d e p V (see the grammar). */
+    /** v B c h s t i j l m f d e k p V (see the grammar; k, _Float16, has no FFM layout, so native calls refuse it). */
     public record Scalar(char code) implements CType {
         @Override
         public long size() {
             return switch (code) {
                 case 'v' -> 0;
                 case 'B', 'c', 'h' -> 1;
-                case 's', 't' -> 2;
+                case 's', 't', 'k' -> 2;
                 case 'i', 'j', 'f' -> 4;
                 case 'e' -> 16;
                 default -> 8;
@@ -326,7 +326,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         return switch (s.code()) {
             case 'v' -> void.class;
             case 'B', 'c', 'h', 's', 't', 'i', 'j' -> int.class;
-            case 'f' -> float.class;
+            case 'f', 'k' -> float.class;
             case 'd', 'e' -> double.class;
             default -> long.class;
         };
