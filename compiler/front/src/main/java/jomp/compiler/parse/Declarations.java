@@ -164,7 +164,10 @@ final class Declarations {
         int before = sp.counter;
         sp.counter = countBasicTypeWord(sp.counter, t.text);
         Type r = basicType(sp.counter);
-        if (r == null) {
+        if (sp.counter == COMPLEX + FLOAT16) { // clang has it; jomp's complex arithmetic is float's and double's
+            diags.error(t.loc, "jomp does not support '_Complex _Float16'");
+            sp.counter = before;
+        } else if (r == null) {
             diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
             sp.counter = before;
         } else sp.ty = r;
