@@ -281,11 +281,16 @@ final class FunctionLowering {
      * atomic object is atomic_load).
      */
     Value load(Value addr, Type t) {
-        IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
+        IrType m = TypeMap.mem(t);
         Value v = AtomicLowering.atomicScalar(t) ? b.atomicLoad(m, addr, Insn.Ordering.SEQ_CST) : b.load(m, addr);
+        return widen(v, t);
+    }
+
+    /** A scalar of C type t as loaded from memory (TypeMap.mem) made its register value (TypeMap.reg). */
+    Value widen(Value v, Type t) {
         if (t.kind == Type.Kind.FLOAT16) return HalfFloats.fromBits(e, v);
-        if (m != r) v = e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
-        return v;
+        IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
+        return m == r ? v : e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
     }
 
     /** Stores v as C type t; to an _Atomic object with a sequentially consistent atomic store (C11 6.5.16.1). */
