@@ -106,6 +106,12 @@ public final class EntryPoints {
     public static final String ISFINITE = "__jomp_isfinite";
     public static final String SIGNBIT = "__jomp_signbit";
 
+    // _Float16's conversions (jomp.runtime.libc.SoftFloat; the compiler's HalfFloats)
+    public static final String F16_TO_F32 = "__jomp_f16_to_f32";
+    public static final String F32_TO_F16 = "__jomp_f32_to_f16";
+    public static final String ROUND_F16 = "__jomp_round_f16";
+    public static final String ROUND_F16_F64 = "__jomp_round_f16_f64";
+
     // inline assembly's cpuid (jomp.runtime.libc.X86; the compiler's AsmLowering and <cpuid.h>)
     public static final String CPUID = "__jomp_cpuid";
 
@@ -188,5 +194,9 @@ public final class EntryPoints {
             ISINF,
             ISFINITE,
             SIGNBIT,
+            F16_TO_F32,
+            F32_TO_F16,
+            ROUND_F16,
+            ROUND_F16_F64,
             CPUID);
 }

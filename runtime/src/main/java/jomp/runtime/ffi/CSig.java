@@ -25,14 +25,14 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         long align();
     }
 
-    /** v B c h s t i j l m f d e p V (see the grammar). */
+    /** v B c h s t i j l m f d e k p V (see the grammar; k, _Float16, has no FFM layout, so native calls refuse it). */
     public record Scalar(char code) implements CType {
         @Override
         public long size() {
             return switch (code) {
                 case 'v' -> 0;
                 case 'B', 'c', 'h' -> 1;
-                case 's', 't' -> 2;
+                case 's', 't', 'k' -> 2;
                 case 'i', 'j', 'f' -> 4;
                 case 'e' -> 16;
                 default -> 8;
@@ -139,7 +139,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
             if (pos >= s.length()) throw error("expected a type");
             char c = s.charAt(pos++);
             switch (c) {
-                case 'v', 'B', 'c', 'h', 's', 't', 'i', 'j', 'l', 'm', 'f', 'd', 'e', 'p', 'V' -> {
+                case 'v', 'B', 'c', 'h', 's', 't', 'i', 'j', 'l', 'm', 'f', 'd', 'e', 'k', 'p', 'V' -> {
                     return new Scalar(c);
                 }
                 case 'S', 'U' -> {
@@ -179,6 +179,14 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         return false;
     }
 
+    /** Whether t is, or holds, a scalar of this code. */
+    static boolean has(CType t, char code) {
+        if (t instanceof Scalar s) return s.code() == code;
+        if (t instanceof Array a) return has(a.element(), code);
+        for (Member m : ((Aggregate) t).members()) if (has(m.type(), code)) return true;
+        return false;
+    }
+
     /** Whether an aggregate has a member at an offset its type's alignment does not allow (a packed struct). */
     public static boolean misaligned(CType t) {
         if (t instanceof Scalar) return false;
@@ -196,6 +204,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         for (CType t : all) {
             if (hasLongDouble(t))
                 return "long double arguments and results are not supported (jomp's long double is a double)";
+            if (has(t, 'k')) return "_Float16 arguments and results are not supported";
             // the ABI passes these in memory whatever their size; FFM classifies by the members
             if (misaligned(t)) return "structs with misaligned (packed) members cannot be passed by value";
         }
@@ -326,7 +335,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         return switch (s.code()) {
             case 'v' -> void.class;
             case 'B', 'c', 'h', 's', 't', 'i', 'j' -> int.class;
-            case 'f' -> float.class;
+            case 'f', 'k' -> float.class;
             case 'd', 'e' -> double.class;
             default -> long.class;
         };

@@ -15,6 +15,7 @@ import jomp.runtime.libc.MathLib;
 import jomp.runtime.libc.Scanf;
 import jomp.runtime.libc.Setjmp;
 import jomp.runtime.libc.Signal;
+import jomp.runtime.libc.SoftFloat;
 import jomp.runtime.libc.Stdio;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.libc.Str;
@@ -49,6 +50,7 @@ public final class CFunctions {
             Setjmp.class,
             Signal.class,
             Fork.class,
+            SoftFloat.class,
             X86.class,
             OmpApi.class,
             DeviceApi.class,

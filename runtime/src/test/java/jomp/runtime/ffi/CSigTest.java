@@ -54,6 +54,8 @@ class CSigTest {
         assertThat(CSig.parse("v(S16,8{0:e})").unsupported()).contains("long double");
         assertThat(CSig.parse("i(S5,1{0:c,1:i})").unsupported()).contains("packed");
         assertThat(CSig.parse("i(S8,4{0:c,4:i})").unsupported()).isNull();
+        assertThat(CSig.parse("k(i)").unsupported()).contains("_Float16");
+        assertThat(CSig.parse("v(S4,2{0:k,2:k})").unsupported()).contains("_Float16");
     }
 
     @Test

@@ -43,7 +43,8 @@ final class Declarations {
             FLOAT = 1 << 15,
             DOUBLE = 1 << 16,
             COMPLEX = 1 << 17,
-            INT128 = 1 << 18;
+            INT128 = 1 << 18,
+            FLOAT16 = 1 << 19;
 
     /**
      * What the declaration specifiers have said so far: the type words (counted as basicType reads
@@ -163,7 +164,10 @@ final class Declarations {
         int before = sp.counter;
         sp.counter = countBasicTypeWord(sp.counter, t.text);
         Type r = basicType(sp.counter);
-        if (r == null) {
+        if (sp.counter == COMPLEX + FLOAT16) { // clang has it; jomp's complex arithmetic is float's and double's
+            diags.error(t.loc, "jomp does not support '_Complex _Float16'");
+            sp.counter = before;
+        } else if (r == null) {
             diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
             sp.counter = before;
         } else sp.ty = r;
@@ -225,6 +229,7 @@ final class Declarations {
             case "unsigned" -> counter |= UNSIGNED;
             case "_Complex", "__complex__" -> counter |= COMPLEX;
             case "__int128" -> counter += INT128;
+            case "_Float16" -> counter += FLOAT16;
             default -> throw new IllegalStateException(s);
         }
         return counter;
@@ -343,7 +348,8 @@ final class Declarations {
                     "unsigned",
                     "_Complex",
                     "__complex__",
-                    "__int128" -> true;
+                    "__int128",
+                    "_Float16" -> true;
             default -> false;
         };
     }
@@ -363,6 +369,7 @@ final class Declarations {
             case UNSIGNED + LONG, UNSIGNED + LONG + INT -> Type.ULONG;
             case LONG + LONG, LONG + LONG + INT, SIGNED + LONG + LONG, SIGNED + LONG + LONG + INT -> Type.LLONG;
             case UNSIGNED + LONG + LONG, UNSIGNED + LONG + LONG + INT -> Type.ULLONG;
+            case FLOAT16 -> Type.FLOAT16;
             case FLOAT -> Type.FLOAT;
             case DOUBLE -> Type.DOUBLE;
             case LONG + DOUBLE -> Type.LDOUBLE;

@@ -6,6 +6,7 @@ import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
+import jomp.compiler.type.Float16;
 import jomp.compiler.type.Type;
 
 /** Converts number, character and string tokens to values (C11 6.4.4, 6.4.5), with their C types. */
@@ -110,7 +111,10 @@ final class Literals {
                 break;
             }
         }
-        if (lower.endsWith("f") && !lower.startsWith("0x")
+        if (lower.endsWith("f16") && (!lower.startsWith("0x") || lower.indexOf('p') >= 0)) {
+            ty = Type.FLOAT16;
+            body = s.substring(0, s.length() - 3);
+        } else if (lower.endsWith("f") && !lower.startsWith("0x")
                 || lower.startsWith("0x") && lower.endsWith("f") && lower.indexOf('p') >= 0) {
             ty = Type.FLOAT;
             body = s.substring(0, s.length() - 1);
@@ -129,6 +133,7 @@ final class Literals {
             d = 0;
         }
         if (ty == Type.FLOAT) d = (float) d;
+        if (ty == Type.FLOAT16) d = Float.float16ToFloat(Float16.fromDouble(d));
         if (imaginary)
             ty = ty == Type.FLOAT
                     ? Type.FLOAT_COMPLEX

@@ -337,7 +337,8 @@ final class Statements {
         Type ct;
         if (r.type() == Parser.ERROR) ct = Type.INT;
         else if (!r.type().isInteger()) {
-            diags.error(c.loc(), "statement requires expression of integer type ('" + r.type() + "' invalid)");
+            diags.error( // at the keyword, as clang (the expression is the range it underlines)
+                    kw.loc, "statement requires expression of integer type ('" + r.type() + "' invalid)");
             ct = Type.INT;
         } else ct = Types.promote(r.type());
         r = sema.convert(r, ct);

@@ -9,8 +9,7 @@ package jomp.compiler.preprocess;
  * <ul>
  * <li>{@code long double} is double: {@code __SIZEOF_LONG_DOUBLE__ 8} and the {@code __LDBL_*}
  *     macros describe IEEE double;</li>
- * <li>left out, because jomp does not implement what they announce: {@code _Float16}
- *     ({@code __FLT16_*}), {@code __float128} ({@code __FLOAT128__}, {@code __SIZEOF_FLOAT128__}),
+ * <li>left out, because jomp does not implement what they announce: {@code __float128} ({@code __FLOAT128__}, {@code __SIZEOF_FLOAT128__}),
  *     {@code _BitInt} ({@code __BITINT_MAXWIDTH__}), {@code #embed} ({@code __STDC_EMBED_*}), SSE/MMX
  *     intrinsics ({@code __SSE__}, {@code __SSE2__}, {@code __SSE_MATH__}, {@code __SSE2_MATH__},
  *     {@code __MMX__}, {@code __FXSR__}), inline assembly ({@code __GCC_ASM_FLAG_OUTPUTS__},
@@ -71,6 +70,21 @@ final class PredefinedMacros {
             #define __DBL_NORM_MAX__ 1.7976931348623157e+308
             #define __ELF__ 1
             #define __FINITE_MATH_ONLY__ 0
+            #define __FLT16_DECIMAL_DIG__ 5
+            #define __FLT16_DENORM_MIN__ 5.9604644775390625e-8F16
+            #define __FLT16_DIG__ 3
+            #define __FLT16_EPSILON__ 9.765625e-4F16
+            #define __FLT16_HAS_DENORM__ 1
+            #define __FLT16_HAS_INFINITY__ 1
+            #define __FLT16_HAS_QUIET_NAN__ 1
+            #define __FLT16_MANT_DIG__ 11
+            #define __FLT16_MAX_10_EXP__ 4
+            #define __FLT16_MAX_EXP__ 16
+            #define __FLT16_MAX__ 6.5504e+4F16
+            #define __FLT16_MIN_10_EXP__ (-4)
+            #define __FLT16_MIN_EXP__ (-13)
+            #define __FLT16_MIN__ 6.103515625e-5F16
+            #define __FLT16_NORM_MAX__ 6.5504e+4F16
             #define __FLT_DECIMAL_DIG__ 9
             #define __FLT_DENORM_MIN__ 1.40129846e-45F
             #define __FLT_DIG__ 6

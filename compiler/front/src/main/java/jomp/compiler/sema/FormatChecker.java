@@ -224,7 +224,7 @@ final class FormatChecker {
             default -> {
                 // f F e E g G a A
                 if (len.equals("L")) return at.kind == Type.Kind.LDOUBLE && !at.isComplex ? null : "'long double'";
-                return at.isFloat() && at.kind != Type.Kind.LDOUBLE ? null : "'double'";
+                return at.isFloat() && at.kind != Type.Kind.LDOUBLE && at.kind != Type.Kind.FLOAT16 ? null : "'double'";
             }
         }
     }

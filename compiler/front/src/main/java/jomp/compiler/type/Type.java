@@ -21,6 +21,8 @@ public final class Type {
         LONG,
         LLONG,
         INT128,
+        /** {@code _Float16}: IEEE binary16 in memory; values are computed in float (clang's x86-64 excess precision). */
+        FLOAT16,
         FLOAT,
         DOUBLE,
         LDOUBLE,
@@ -127,6 +129,9 @@ public final class Type {
     public static final Type INT128 = basic(Kind.INT128, 16, false);
 
     public static final Type UINT128 = basic(Kind.INT128, 16, true);
+    /** {@code _Float16}: 2 bytes, 2-aligned, as clang and gcc lay it out on x86-64. */
+    public static final Type FLOAT16 = basic(Kind.FLOAT16, 2, false);
+
     public static final Type FLOAT = basic(Kind.FLOAT, 4, false);
     public static final Type DOUBLE = basic(Kind.DOUBLE, 8, false);
     /** long double: double's layout and precision in jomp (see the class comment). */
@@ -298,7 +303,8 @@ public final class Type {
     }
 
     public boolean isFloat() {
-        return !isComplex && (kind == Kind.FLOAT || kind == Kind.DOUBLE || kind == Kind.LDOUBLE);
+        return !isComplex
+                && (kind == Kind.FLOAT16 || kind == Kind.FLOAT || kind == Kind.DOUBLE || kind == Kind.LDOUBLE);
     }
 
     public boolean isReal() {

@@ -101,6 +101,7 @@ public final class TypePrinter {
             case LLONG -> t.isUnsigned ? "unsigned long long" : "long long";
             case INT128 -> t.isUnsigned ? "unsigned __int128" : "__int128";
             case FLOAT -> "float";
+            case FLOAT16 -> "_Float16";
             case DOUBLE -> "double";
             case LDOUBLE -> "long double";
             case STRUCT, UNION, ENUM -> {

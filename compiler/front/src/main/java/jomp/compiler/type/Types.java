@@ -39,6 +39,7 @@ public final class Types {
         if (a.kind == Type.Kind.LDOUBLE || b.kind == Type.Kind.LDOUBLE) return Type.LDOUBLE;
         if (a.kind == Type.Kind.DOUBLE || b.kind == Type.Kind.DOUBLE) return Type.DOUBLE;
         if (a.kind == Type.Kind.FLOAT || b.kind == Type.Kind.FLOAT) return Type.FLOAT;
+        if (a.kind == Type.Kind.FLOAT16 || b.kind == Type.Kind.FLOAT16) return Type.FLOAT16;
         a = promote(a);
         b = promote(b);
         if (a.isUnsigned == b.isUnsigned) return a.rank() >= b.rank() ? a : b;
@@ -93,6 +94,7 @@ public final class Types {
             case LLONG:
             case INT128:
                 return a.isUnsigned == b.isUnsigned;
+            case FLOAT16:
             case FLOAT:
             case DOUBLE:
             case LDOUBLE:

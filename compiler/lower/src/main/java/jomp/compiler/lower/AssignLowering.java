@@ -108,7 +108,9 @@ final class AssignLowering {
 
     Value compoundAssign(Expr.CompoundAssign ca) {
         Type tt = ca.target().type(), ot = ca.opType();
-        Value rhs = f.rvalue(ca.value());
+        // x op= y in _Float16: y keeps its excess precision, the result rounds once (FunctionLowering.excessPrecision)
+        boolean half = ot.kind == Type.Kind.FLOAT16 && !ot.isComplex;
+        Value rhs = half ? f.excessPrecision(ca.value()) : f.rvalue(ca.value());
         if (tt.isVector())
             return readModifyWrite(
                     ca.target(),
@@ -121,6 +123,7 @@ final class AssignLowering {
                     : Int128Ops.is(ot)
                             ? f.int128().binary(ca.op(), o, rhs, ot, ca.value().type())
                             : Ops.binary(f.e, ca.op(), o, rhs, ot);
+            if (half) r = HalfFloats.round(f.e, r);
             return f.convertValue(r, ot, tt.unqualified());
         })[1];
     }
@@ -140,7 +143,9 @@ final class AssignLowering {
             }
             if (t.isFloat()) {
                 IrType ft = TypeMap.reg(t);
-                return f.e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new FloatConst(ft, id.step()));
+                Value nv =
+                        f.e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new FloatConst(ft, id.step()));
+                return t.kind == Type.Kind.FLOAT16 ? HalfFloats.round(f.e, nv) : nv;
             }
             IrType rt = TypeMap.reg(t);
             Value nv = f.e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new IntConst(rt, id.step()));

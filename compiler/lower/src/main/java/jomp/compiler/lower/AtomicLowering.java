@@ -555,8 +555,7 @@ final class AtomicLowering {
         switch (n) {
             case "__atomic_load_n" -> {
                 Insn.Ordering o = order(a.get(1));
-                Value v = f.b.atomicLoad(m, p, forLoad(o));
-                return m == r ? v : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
+                return f.widen(f.b.atomicLoad(m, p, forLoad(o)), t);
             }
             case "__atomic_store_n", "__sync_lock_release" -> {
                 Value v = n.equals("__sync_lock_release") ? Emit.zero(r) : f.rvalue(a.get(1));
@@ -704,8 +703,7 @@ final class AtomicLowering {
         f.b.br(loop);
         f.b.setBlock(loop);
         Value mem = bits == m ? cur : f.e.conv(Insn.ConvOp.BITCAST, cur, m);
-        Value widened = m == r ? mem : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, mem, r);
-        f.b.copy(old, widened);
+        f.b.copy(old, f.widen(mem, t));
         if (cond != null) f.b.condBr(cond.apply(old), write, no);
         else f.b.br(write);
         f.b.setBlock(write);
@@ -730,9 +728,7 @@ final class AtomicLowering {
     private Value read(Expr x, Insn.Ordering o) {
         if (isRegister(x)) return f.rvalue(x);
         Type t = x.type();
-        IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
-        Value v = f.b.atomicLoad(m, f.address(x), o, scope);
-        return m == r ? v : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
+        return f.widen(f.b.atomicLoad(TypeMap.mem(t), f.address(x), o, scope), t);
     }
 
     /** Stores v (of lv's type) to the lvalue lv (the capture's v: an ordinary write). */

@@ -15,7 +15,7 @@ import jomp.compiler.type.Type;
  * sig    := type '(' [type {',' type}] ['|' [type {',' type}]] ')'   ('|': the variadic part; a call site lists its promoted arguments)
  * type   := 'v' void | 'B' _Bool | 'c' signed char | 'h' unsigned char | 's' short | 't' unsigned short
  *         | 'i' int, enums | 'j' unsigned | 'l' long, long long | 'm' their unsigned | 'f' float | 'd' double
- *         | 'e' long double | 'p' pointer | 'V' va_list
+ *         | 'e' long double | 'k' _Float16 | 'p' pointer | 'V' va_list
  *         | 'S' size ',' align '{' [member {',' member}] '}'   struct (complex numbers are structs of two)
  *         | 'U' size ',' align '{' [member {',' member}] '}'   union
  *         | 'A' count '*' type                                 array (members only)
@@ -113,6 +113,7 @@ public final class CSignature {
             case INT128 ->
                 sb.append(
                         "S16,16{0:m,8:m}"); // two INTEGER eightbytes, 16-aligned in memory, as the ABI passes __int128
+            case FLOAT16 -> sb.append('k');
             case FLOAT -> sb.append('f');
             case DOUBLE -> sb.append('d');
             case LDOUBLE -> sb.append('e');

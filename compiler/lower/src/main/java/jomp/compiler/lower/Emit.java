@@ -1,6 +1,9 @@
 package jomp.compiler.lower;
 
+import java.util.List;
+import java.util.function.BiConsumer;
 import jomp.compiler.ir.FloatConst;
+import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.IrBuilder;
@@ -24,8 +27,19 @@ final class Emit {
 
     final IrBuilder b;
 
-    Emit(IrBuilder b) {
+    /** Declares a runtime helper the code calls ({@code Lowering.useFunction}); null when only folding. */
+    private final BiConsumer<String, FuncType> declare;
+
+    Emit(IrBuilder b, BiConsumer<String, FuncType> declare) {
         this.b = b;
+        this.declare = declare;
+    }
+
+    /** A call of a runtime helper of one argument (a conversion the IR has no instruction for). */
+    Value helper(String name, FuncType type, Value arg) {
+        if (b == null || declare == null) throw new NotConstant();
+        declare.accept(name, type);
+        return b.call(name, type, List.of(arg));
     }
 
     static boolean isConst(Value v) {
@@ -97,6 +111,14 @@ final class Emit {
             if (from.kind == Type.Kind.BOOL) return v;
             return cmp(Insn.CmpOp.NE, v, zero(rf));
         }
+        // _Float16 (HalfFloats): a register holds a binary16 value as a float; a folded constant may
+        // carry excess precision, which the conversion drops
+        if (to.kind == Type.Kind.FLOAT16) {
+            if (from.kind == Type.Kind.FLOAT16 && !isConst(v)) return v;
+            if (rf == IrType.F64) return HalfFloats.roundDouble(this, v);
+            return HalfFloats.round(this, convert(v, from, Type.FLOAT));
+        }
+        if (from.kind == Type.Kind.FLOAT16 && isConst(v)) v = HalfFloats.round(this, v);
         if (from.isFloat() || rf.isFloat()) {
             if (rt.isFloat()) {
                 if (rf == rt) return v;

@@ -100,7 +100,7 @@ final class FunctionLowering {
         fn = new Function(name, sig, isStatic);
         b = new IrBuilder(fn);
         b.line = unit.line; // -g: the region's own code is the directive's line
-        e = new Emit(b);
+        e = new Emit(b, unit::useFunction);
         List<Reg> params = new ArrayList<>();
         for (IrType t : sig.params()) {
             Reg r = fn.newReg(t);
@@ -179,7 +179,7 @@ final class FunctionLowering {
         fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
         b.line = unit.line = unit.lineOf(def.loc()); // -g: the prologue is the definition's line
-        e = new Emit(b);
+        e = new Emit(b, unit::useFunction);
         AddressTaken.scan(def.body(), addressTaken);
         addressTaken.addAll(OmpCaptures.capturedByRegions(def.body()));
         if (TypeMap.sret(ft)) {
@@ -270,6 +270,7 @@ final class FunctionLowering {
 
     /** A register value of type t as stored in memory (narrow integers truncated). */
     Value toMem(Value v, Type t) {
+        if (t.kind == Type.Kind.FLOAT16) return HalfFloats.toBits(e, v);
         IrType m = TypeMap.mem(t);
         return m == v.type() ? v : e.conv(Insn.ConvOp.TRUNC, v, m);
     }
@@ -280,10 +281,16 @@ final class FunctionLowering {
      * atomic object is atomic_load).
      */
     Value load(Value addr, Type t) {
-        IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
+        IrType m = TypeMap.mem(t);
         Value v = AtomicLowering.atomicScalar(t) ? b.atomicLoad(m, addr, Insn.Ordering.SEQ_CST) : b.load(m, addr);
-        if (m != r) v = e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
-        return v;
+        return widen(v, t);
+    }
+
+    /** A scalar of C type t as loaded from memory (TypeMap.mem) made its register value (TypeMap.reg). */
+    Value widen(Value v, Type t) {
+        if (t.kind == Type.Kind.FLOAT16) return HalfFloats.fromBits(e, v);
+        IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
+        return m == r ? v : e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
     }
 
     /** Stores v as C type t; to an _Atomic object with a sequentially consistent atomic store (C11 6.5.16.1). */
@@ -865,11 +872,39 @@ final class FunctionLowering {
             default -> {}
         }
         Type lt = x.left().type();
+        if (halfArithmetic(x)) return HalfFloats.round(e, excessPrecision(x));
         Value l = rvalue(x.left());
         Value r = rvalue(x.right());
         if (lt.isComplex) return complexBinary(x.op(), l, r, lt);
         if (Int128Ops.is(lt)) return int128().binary(x.op(), l, r, lt, x.right().type());
         return Ops.binary(e, x.op(), l, r, lt);
+    }
+
+    /** Whether x is _Float16 arithmetic, which clang computes in float and rounds only where its value is used. */
+    static boolean halfArithmetic(Expr x) {
+        return x.type().kind == Type.Kind.FLOAT16
+                && (x instanceof Expr.Binary bin
+                                && switch (bin.op()) {
+                                    case ADD, SUB, MUL, DIV -> true;
+                                    default -> false;
+                                }
+                        || x instanceof Expr.Unary u && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.PLUS));
+    }
+
+    /**
+     * A _Float16 operand in float with clang's excess precision: the arithmetic below it unrounded
+     * ({@code a * b + c} rounds once, as clang's ScalarExprEmitter::EmitPromoted computes it).
+     */
+    Value excessPrecision(Expr x) {
+        if (!halfArithmetic(x)) return rvalue(x);
+        if (x instanceof Expr.Unary u)
+            return u.op() == Expr.Unary.Op.NEG
+                    ? e.unary(Insn.UnOp.NEG, excessPrecision(u.operand()))
+                    : excessPrecision(u.operand());
+        Expr.Binary bin = (Expr.Binary) x;
+        Value l = excessPrecision(bin.left());
+        Value r = excessPrecision(bin.right());
+        return Ops.binary(e, bin.op(), l, r, Type.FLOAT);
     }
 
     Value complexBinary(Expr.Binary.Op op, Value l, Value r, Type t) {
@@ -1026,7 +1061,8 @@ final class FunctionLowering {
             Value copy = slotAddr(temp(t));
             b.memcpy(copy, p, IntConst.i64(t.size()));
             result = copy;
-        } else if (t.kind == Type.Kind.FLOAT) {
+        } else if (t.kind == Type.Kind.FLOAT || t.kind == Type.Kind.FLOAT16) {
+            // a _Float16 argument, like a float, sits in its slot as a double (CallLowering.variadicArea)
             result = e.conv(Insn.ConvOp.FPTRUNC, b.load(IrType.F64, p), IrType.F32);
         } else {
             result = load(p, t);

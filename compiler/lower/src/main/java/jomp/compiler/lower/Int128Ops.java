@@ -65,6 +65,7 @@ final class Int128Ops {
     /** A 128-bit value converted to a scalar type. */
     Value to(Value a, Type from, Type to) {
         if (to.kind == Type.Kind.BOOL) return truth(a);
+        if (to.kind == Type.Kind.FLOAT16) return HalfFloats.round(e, toFloat(a, from, Type.FLOAT)); // past 2^24: inf
         if (to.isFloat()) return toFloat(a, from, to);
         Value l = lo(a);
         if (to.isPointer()) return e.conv(Insn.ConvOp.BITCAST, l, IrType.PTR);

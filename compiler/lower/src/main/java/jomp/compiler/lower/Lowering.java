@@ -587,7 +587,7 @@ public final class Lowering {
     /** An address constant: a symbol plus a byte offset. */
     record Addr(String symbol, long offset) {}
 
-    private final Emit fold = new Emit(null);
+    private final Emit fold = new Emit(null, null);
 
     private void staticItem(DataWriter w, Initializer.Item it, SourceLocation loc) {
         Type t = it.type();
@@ -639,7 +639,9 @@ public final class Lowering {
                 if (t.size() != 8) throw new Emit.NotConstant();
                 w.reloc(it.offset(), a.symbol(), a.offset());
             } else if (v instanceof FloatConst f) {
-                if (f.type() == IrType.F32) w.putFloat(it.offset(), (float) f.value());
+                if (t.kind == Type.Kind.FLOAT16)
+                    w.putInt(it.offset(), 2, jomp.compiler.type.Float16.fromDouble(f.value()));
+                else if (f.type() == IrType.F32) w.putFloat(it.offset(), (float) f.value());
                 else w.putDouble(it.offset(), f.value());
             } else {
                 w.putInt(it.offset(), (int) t.size(), ((IntConst) v).value());

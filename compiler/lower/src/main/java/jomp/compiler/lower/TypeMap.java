@@ -28,7 +28,7 @@ final class TypeMap {
             case VOID -> IrType.VOID;
             case BOOL, CHAR, SHORT, INT, ENUM -> IrType.I32;
             case LONG, LLONG -> IrType.I64;
-            case FLOAT -> IrType.F32;
+            case FLOAT, FLOAT16 -> IrType.F32;
             case DOUBLE, LDOUBLE -> IrType.F64;
             case PTR, ARRAY, VLA, FUNC, STRUCT, UNION, INT128 -> IrType.PTR;
         };
@@ -40,7 +40,7 @@ final class TypeMap {
             return mem(jomp.compiler.type.Types.enumUnderlying(t));
         return switch (t.kind) {
             case BOOL, CHAR -> IrType.I8;
-            case SHORT -> IrType.I16;
+            case SHORT, FLOAT16 -> IrType.I16;
             default -> reg(t);
         };
     }

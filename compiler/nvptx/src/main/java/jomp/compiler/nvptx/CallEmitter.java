@@ -25,6 +25,7 @@ final class CallEmitter {
 
     void intrinsic(Intrinsics.Intrinsic builtin, Insn.Call c) {
         String text = builtin.template();
+        if (text.contains("%hf")) fn.halfRegister = true;
         if (text.contains("{p}")) text = text.replace("{p}", fn.pred()); // a predicate of the instruction's own
         if (text.contains("{d}"))
             text = text.replace(

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.IrType;
+import jomp.offload.abi.EntryPoints;
 
 /**
  * clang's NVPTX builtins, declared as ordinary C functions, as the PTX instructions they stand
@@ -46,6 +47,12 @@ final class Intrinsics {
         add("__nvvm_membar_cta", v, List.of(), "membar.cta");
         add("__nvvm_membar_gl", v, List.of(), "membar.gl");
         add("__nvvm_membar_sys", v, List.of(), "membar.sys");
+        // _Float16's conversions (the compiler's HalfFloats, the host's jomp.runtime.libc.SoftFloat): PTX's cvt
+        // through the .b16 register %hf, which a function that uses it declares (PtxFunction.halfRegister)
+        add(EntryPoints.F16_TO_F32, f32, List.of(i32), "cvt.u16.u32 %hf, {0}; cvt.f32.f16 {d}, %hf");
+        add(EntryPoints.F32_TO_F16, i32, List.of(f32), "cvt.rn.f16.f32 %hf, {0}; cvt.s32.s16 {d}, %hf");
+        add(EntryPoints.ROUND_F16, f32, List.of(f32), "cvt.rn.f16.f32 %hf, {0}; cvt.f32.f16 {d}, %hf");
+        add(EntryPoints.ROUND_F16_F64, f32, List.of(f64), "cvt.rn.f16.f64 %hf, {0}; cvt.f32.f16 {d}, %hf");
         add("__nvvm_atom_add_gen_i", i32, List.of(ptr, i32), "atom.add.u32 {d}, [{0}], {1}");
         add("__nvvm_atom_add_gen_ll", i64, List.of(ptr, i64), "atom.add.u64 {d}, [{0}], {1}");
         add("__nvvm_atom_add_gen_f", f32, List.of(ptr, f32), "atom.add.f32 {d}, [{0}], {1}");

@@ -151,6 +151,7 @@ final class PtxFunction {
         sb.append("\t.reg .f32 %f<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .f64 %fd<").append(nextTemp).append(">;\n");
         if (nextPred > 0) sb.append("\t.reg .pred %p<").append(nextPred).append(">;\n");
+        if (halfRegister) sb.append("\t.reg .b16 %hf;\n");
         if (kernel) sb.append(KernelEntry.stateDeclaration(ctx));
         long size = printfSize > 0 ? printfOffset + printfSize : frameSize;
         if (framePtr != null) {
@@ -406,6 +407,9 @@ final class PtxFunction {
         emit("cvt.s64.s32 " + t + ", " + reg(v));
         return t;
     }
+
+    /** Whether the function converts _Float16 values (Intrinsics), through the .b16 register %hf. */
+    boolean halfRegister;
 
     void emit(String s) {
         code.append('\t').append(s).append(";\n");
