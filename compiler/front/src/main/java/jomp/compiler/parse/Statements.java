@@ -339,7 +339,10 @@ final class Statements {
         else if (!r.type().isInteger()) {
             diags.error(c.loc(), "statement requires expression of integer type ('" + r.type() + "' invalid)");
             ct = Type.INT;
-        } else ct = Types.promote(r.type());
+        } else {
+            r = sema.promoteBitField(r);
+            ct = Types.promote(r.type());
+        }
         r = sema.convert(r, ct);
         SwitchCtx sw = new SwitchCtx(ct);
         p.switches.push(sw);
