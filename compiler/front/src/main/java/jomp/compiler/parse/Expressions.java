@@ -161,7 +161,9 @@ final class Expressions {
                             + TypePrinter.quoteAka(r.type(), lt));
             return new Expr.IntLit(0, Parser.ERROR, t.loc);
         }
-        Expr probe = arith(op, new Expr.VarRef(null, lt, lhs.loc()), r, t, true);
+        // a bit-field narrower than int takes part as an int (its promotion), as in lhs = lhs op rhs
+        Type placeholder = Sema.bitFieldFitsInt(lhs) ? Type.INT : lt;
+        Expr probe = arith(op, new Expr.VarRef(null, placeholder, lhs.loc()), r, t, true);
         if (probe.type() == Parser.ERROR) return probe;
         if (probe instanceof Expr.VectorOp v) return new Expr.CompoundAssign(op, lhs, v.right(), lt, lt, t.loc);
         if (lt.isPointer()) {
@@ -422,18 +424,21 @@ final class Expressions {
             }
             case SHL, SHR -> {
                 if (!at.isInteger() || !bt.isInteger()) return invalidOperands(a, b, opTok);
-                Type lt = Types.promote(at);
+                a = sema.promoteBitField(a);
+                b = sema.promoteBitField(b);
+                Type lt = Types.promote(a.type());
                 Long n = ConstEval.integer(b);
                 if (n != null && n < 0) diags.warning(b.loc(), "shift count is negative", "-Wshift-count-negative");
                 else if (n != null && n >= lt.size() * 8)
                     diags.warning(b.loc(), "shift count >= width of type", "-Wshift-count-overflow");
-                return new Expr.Binary(op, sema.convert(a, lt), sema.convert(b, Types.promote(bt)), lt, loc);
+                return new Expr.Binary(op, sema.convert(a, lt), sema.convert(b, Types.promote(b.type())), lt, loc);
             }
             default -> throw new IllegalStateException(op.toString());
         }
     }
 
-    private Expr usual(Expr.Binary.Op op, Expr a, Expr b, SourceLocation loc) {
+    private Expr usual(Expr.Binary.Op op, Expr l, Expr r, SourceLocation loc) {
+        Expr a = sema.promoteBitField(l), b = sema.promoteBitField(r);
         Type t = Types.usualArithmetic(a.type(), b.type());
         return new Expr.Binary(op, sema.convert(a, t), sema.convert(b, t), t, loc);
     }
@@ -477,7 +482,9 @@ final class Expressions {
         boolean eq = op == Expr.Binary.Op.EQ || op == Expr.Binary.Op.NE;
         if (at.isArithmetic() && bt.isArithmetic()) {
             if (!eq && (at.isComplex || bt.isComplex)) return invalidOperands(a, b, opTok);
-            Type t = Types.usualArithmetic(at, bt);
+            a = sema.promoteBitField(a);
+            b = sema.promoteBitField(b);
+            Type t = Types.usualArithmetic(a.type(), b.type());
             return new Expr.Binary(op, sema.convert(a, t), sema.convert(b, t), Type.INT, loc);
         }
         if (at.isPointer() && bt.isPointer()) {
@@ -576,6 +583,7 @@ final class Expressions {
                     if (e.type().isVector())
                         return p.vectors.unary(t.text.equals("-") ? Expr.Unary.Op.NEG : Expr.Unary.Op.PLUS, e, t);
                     if (!e.type().isArithmetic()) return invalidUnary(e, loc);
+                    e = sema.promoteBitField(e);
                     Type pt = e.type().isInteger()
                             ? Types.promote(e.type())
                             : e.type().unqualified();
@@ -590,6 +598,7 @@ final class Expressions {
                         return new Expr.Unary(Expr.Unary.Op.BITNOT, e, e.type().unqualified(), loc); // conjugate (GNU)
                     if (e.type().isVector()) return p.vectors.unary(Expr.Unary.Op.BITNOT, e, t);
                     if (!e.type().isInteger()) return invalidUnary(e, loc);
+                    e = sema.promoteBitField(e);
                     Type pt = Types.promote(e.type());
                     return new Expr.Unary(Expr.Unary.Op.BITNOT, sema.convert(e, pt), pt, loc);
                 }

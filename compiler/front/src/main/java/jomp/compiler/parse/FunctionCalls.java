@@ -123,7 +123,8 @@ final class FunctionCalls {
             diags.error(a.loc(), "argument type 'void' is incomplete");
             return null;
         }
-        return sema.convert(a, Types.defaultArgPromote(a.type()));
+        Expr promoted = sema.promoteBitField(a);
+        return sema.convert(promoted, Types.defaultArgPromote(promoted.type()));
     }
 
     /** Argument a (written) for parameter i of type pt, as if assigned; a diagnostic gets a note at the parameter. */

@@ -340,7 +340,10 @@ final class Statements {
             diags.error( // at the keyword, as clang (the expression is the range it underlines)
                     kw.loc, "statement requires expression of integer type ('" + r.type() + "' invalid)");
             ct = Type.INT;
-        } else ct = Types.promote(r.type());
+        } else {
+            r = sema.promoteBitField(r);
+            ct = Types.promote(r.type());
+        }
         r = sema.convert(r, ct);
         SwitchCtx sw = new SwitchCtx(ct);
         p.switches.push(sw);

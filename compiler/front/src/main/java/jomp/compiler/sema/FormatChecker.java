@@ -127,6 +127,7 @@ final class FormatChecker {
     }
 
     private static Type argType(Expr a) {
+        if (Sema.bitFieldFitsInt(a)) return Type.INT; // passed promoted, and clang names the promoted type
         Type t = a instanceof Expr.Decay d ? d.operand().type() : a.type();
         return t.isArray() || t.isFunction() ? jomp.compiler.type.Types.decay(t) : t;
     }

@@ -49,6 +49,33 @@ public final class Sema {
         return new Expr.Cast(e, to, true, e.loc());
     }
 
+    /**
+     * The integer promotion of a bit-field (6.3.1.1p2): a value of a bit-field's type whose values all fit in int
+     * becomes an int, whatever the declared type (gcc so promotes unsigned, enum, long and long long bit-fields
+     * narrower than int too). The value has that type when read, assigned, incremented or after a comma, as in gcc;
+     * other operands come back as they are (promoting their type is the caller's).
+     */
+    public Expr promoteBitField(Expr e) {
+        return bitFieldFitsInt(e) ? convert(e, Type.INT) : e;
+    }
+
+    /** Is e's value of a bit-field type narrower than int (signed: at most int's width)? */
+    public static boolean bitFieldFitsInt(Expr e) {
+        return switch (e) {
+            case Expr.Assign a -> bitFieldFitsInt(a.target());
+            case Expr.CompoundAssign a -> bitFieldFitsInt(a.target());
+            case Expr.IncDec d -> bitFieldFitsInt(d.target());
+            case Expr.Binary b when b.op() == Expr.Binary.Op.COMMA -> bitFieldFitsInt(b.right());
+            case Expr.Member m
+            when m.member().isBitField() && m.type().isInteger() -> {
+                Type t = m.type().kind == Type.Kind.ENUM ? Types.enumUnderlying(m.type()) : m.type();
+                int width = m.member().bitWidth(), intBits = (int) Type.INT.size() * 8;
+                yield t.isUnsigned ? width < intBits : width <= intBits;
+            }
+            default -> false;
+        };
+    }
+
     private static boolean same(Type a, Type b) {
         if (a.origin == b.origin) return true;
         if (a.kind != b.kind || a.isUnsigned != b.isUnsigned || a.isComplex != b.isComplex) return false;
@@ -184,7 +211,9 @@ public final class Sema {
         Type at = a.type(), bt = b.type();
         if (isError(c.type()) || isError(at) || isError(bt)) return new Expr.IntLit(0, ERROR, loc);
         Type t;
-        if (at.isArithmetic() && bt.isArithmetic()) t = Types.usualArithmetic(at, bt);
+        if (at.isArithmetic() && bt.isArithmetic())
+            t = Types.usualArithmetic(
+                    promoteBitField(a).type(), promoteBitField(b).type());
         else if (at.isVoid() && bt.isVoid()) t = Type.VOID;
         else if (at.isStructOrUnion() && Types.compatibleUnqualified(at.unqualified(), bt.unqualified()))
             t = at.unqualified();

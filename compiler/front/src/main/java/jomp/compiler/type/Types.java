@@ -7,7 +7,7 @@ import java.util.List;
 public final class Types {
     private Types() {}
 
-    /** Integer promotion (6.3.1.1p2): types of rank below int (and bit-fields narrower than int) become int. */
+    /** Integer promotion (6.3.1.1p2): types of rank below int become int (bit-fields: Sema.promoteBitField). */
     public static Type promote(Type t) {
         t = t.unqualified();
         if (t.isInteger() && t.kind != Type.Kind.ENUM && t.rank() < Type.INT.rank()) return Type.INT;

@@ -102,6 +102,33 @@ class ParserTest {
     }
 
     @Test
+    void bitFieldsNarrowerThanIntPromoteToInt() {
+        ParseHelper h = ok("""
+            enum E { A, B };
+            struct S { unsigned f : 24; unsigned long long l : 5; enum E e : 2; unsigned w : 32;
+                       unsigned long long g : 40; unsigned u : 31; };
+            void f(struct S s, int i) {
+                i < s.f;
+                -s.l;
+                s.e << 1;
+                i < s.w;
+                s.g + i;
+                i < (s.u = 1);
+                s.f /= i;
+            }
+            """);
+        TranslationUnit.Function f = fn(h, "f");
+        Expr.Binary narrow = (Expr.Binary) stmtExpr(f, 0);
+        assertThat(narrow.right().type()).isEqualTo(Type.INT); // a signed comparison: -1 < s.f holds
+        assertThat(stmtExpr(f, 1).type()).isEqualTo(Type.INT);
+        assertThat(stmtExpr(f, 2).type()).isEqualTo(Type.INT);
+        assertThat(((Expr.Binary) stmtExpr(f, 3)).right().type()).isEqualTo(Type.UINT); // as wide as int: kept
+        assertThat(stmtExpr(f, 4).type()).isEqualTo(Type.ULLONG);
+        assertThat(((Expr.Binary) stmtExpr(f, 5)).right().type()).isEqualTo(Type.INT); // an assignment's value
+        assertThat(((Expr.CompoundAssign) stmtExpr(f, 6)).opType()).isEqualTo(Type.INT); // divides as int
+    }
+
+    @Test
     void pointerArithmeticIsScaledToBytes() {
         ParseHelper h = ok("""
             long f(int *p, int *q, double (*m)[4]) {
