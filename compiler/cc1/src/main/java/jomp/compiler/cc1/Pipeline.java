@@ -110,7 +110,6 @@ final class Pipeline {
             c -> {
                 c.module = Lowering.lower(c.tu, c.ompDeclarations, c.diags, c.options.input, c.options.debugInfo);
                 jomp.compiler.lower.SymbolVisibility.record(c.tu, c.module, c.options.visibility);
-                jomp.compiler.lower.WeakExterns.record(c.tu, c.module);
                 c.tu = null; // about 1 KB a line: a large unit's peak memory
             });
 
