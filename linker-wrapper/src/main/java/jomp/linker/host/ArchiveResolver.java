@@ -33,7 +33,8 @@ public final class ArchiveResolver {
             if (s.isDefined()) {
                 defined.add(s.name());
                 undefined.remove(s.name());
-            } else if (!defined.contains(s.name())) undefined.add(s.name());
+            } else if (!s.isWeak() && !defined.contains(s.name()))
+                undefined.add(s.name()); // a weak reference takes no member out of an archive (ld)
         }
     }
 

@@ -418,6 +418,7 @@ public final class HostLinker {
 
     /** One relocation of object k at image offset {@code at} against {@code target}. */
     private void relocate(int k, long at, ElfRelocation r, ElfSymbol target, DataRelocations relocations) {
+        if (undefinedWeak(k, target)) return; // null: the slot's bytes stay 0 (ld adds the addend to 0)
         if (r.type() == Elf.R_JOMP_FUNC64) {
             Target fn = resolveFunction(k, target);
             if (fn == null) return;
@@ -633,6 +634,18 @@ public final class HostLinker {
         }
     }
 
+    /**
+     * A weak reference of object k that nothing in the link defines (no object, jomp shared
+     * library, native library or the C library): GNU ld links it, its address 0.
+     */
+    private boolean undefinedWeak(int k, ElfSymbol s) {
+        return s.isWeak()
+                && !s.isDefined()
+                && lookup(k, s.name()) == null
+                && natives.find(s.name()) == null
+                && CFunctions.find(s.name()) == null;
+    }
+
     /** The target of a function symbol seen from object k, or null (error recorded). */
     private Target resolveFunction(int k, ElfSymbol s) {
         String name = JvmNames.method(s.name());
@@ -788,6 +801,10 @@ public final class HostLinker {
                 name = JvmNames.externSymbol(name);
                 ElfSymbol s = bySymbolField.get(name);
                 if (s == null) errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
+                else if (undefinedWeak(k, s)) {
+                    nullCall(desc);
+                    return;
+                }
                 Target fn = s == null ? null : resolveFunction(k, s);
                 // the C library and native code take no Stack: the one the call pushed last is dropped
                 if (fn != null && (fn.isNative() || fn.desc() != null) && JvmNames.takesStack(desc)) {
@@ -818,6 +835,26 @@ public final class HostLinker {
                 super.visitMethodInsn(op, owner, name, desc, itf);
             }
 
+            /**
+             * A call of a weak function nothing defines is a call through NULL: the arguments are
+             * dropped and the runtime's fault ends the program by SIGSEGV; the value pushed after
+             * it keeps the stack's shape (the frames stay true) and is never reached.
+             */
+            private void nullCall(String desc) {
+                Type[] args = Type.getArgumentTypes(desc);
+                for (int i = args.length - 1; i >= 0; i--) super.visitInsn(args[i].getSize() == 2 ? POP2 : POP);
+                super.visitMethodInsn(
+                        INVOKESTATIC, Type.getInternalName(jomp.runtime.mem.Functions.class), "callNull", "()V", false);
+                switch (Type.getReturnType(desc).getSort()) {
+                    case Type.VOID -> {}
+                    case Type.LONG -> super.visitInsn(LCONST_0);
+                    case Type.FLOAT -> super.visitInsn(FCONST_0);
+                    case Type.DOUBLE -> super.visitInsn(DCONST_0);
+                    case Type.OBJECT, Type.ARRAY -> super.visitInsn(ACONST_NULL);
+                    default -> super.visitInsn(ICONST_0);
+                }
+            }
+
             @Override
             public void visitFieldInsn(int op, String owner, String name, String desc) {
                 if (owner.equals(DATA) || owner.equals(FN)) {
@@ -834,6 +871,10 @@ public final class HostLinker {
 
             /** The address of data symbol s: a native global's holder, else Program's field of its image offset. */
             private void dataAddressField(ElfSymbol s) {
+                if (undefinedWeak(k, s)) {
+                    super.visitInsn(LCONST_0);
+                    return;
+                }
                 NativeLibraries.Found n = nativeData(k, s);
                 if (n != null) {
                     super.visitFieldInsn(GETSTATIC, stubs.address(n.library().needed(), s.name()), "A", "J");
@@ -847,6 +888,10 @@ public final class HostLinker {
 
             /** The address of function s: a native function's own, else Program's field of its handle. */
             private void functionAddressField(ElfSymbol s) {
+                if (undefinedWeak(k, s)) {
+                    super.visitInsn(LCONST_0);
+                    return;
+                }
                 Target fn = resolveFunction(k, s);
                 if (fn != null && fn.isNative()) { // a native function's own address
                     super.visitFieldInsn(GETSTATIC, stubs.address(fn.library().needed(), s.name()), "A", "J");

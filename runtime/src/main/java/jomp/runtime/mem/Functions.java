@@ -209,6 +209,11 @@ public final class Functions {
         return slowHandle(fp, csig);
     }
 
+    /** A call of a weak function that nothing in the link defines (its address is 0): C's call through NULL. */
+    public static void callNull() {
+        throw new BadFunctionPointer(0);
+    }
+
     private static MethodHandle slowHandle(long fp, String csig) {
         int i = index(fp);
         if (i >= 0) return table[i];

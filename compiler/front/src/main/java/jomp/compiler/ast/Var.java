@@ -85,6 +85,11 @@ public final class Var {
     /** {@code __attribute__((weak))} (accepted; a weak declaration links like an ordinary one). */
     public boolean weak;
     /**
+     * {@code weakref}: a static declaration whose linkName is its target's symbol, referred to
+     * weakly (storage is then EXTERN: the unit refers to target, defines nothing of its own).
+     */
+    public boolean weakref;
+    /**
      * The inliner's attributes, passed to the IR function: {@code always_inline}; {@code noinline}
      * (or {@code noipa}); {@code flatten} (every call in its body inlined where possible).
      */

@@ -219,7 +219,8 @@ final class ExternalDefinitions {
             return;
         }
         if (!type.isFunction() && attr.storage != Var.Storage.EXTERN) notAlsoAlias(v);
-        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN && !p.tentative.contains(v)) {
+        // a weakref names another symbol: no definition of its own
+        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN && !v.weakref && !p.tentative.contains(v)) {
             p.tentative.add(v);
             p.tentativeAt.put(v, p.items.size());
         }

@@ -41,7 +41,6 @@ final class GnuAttributes {
 
     /** Accepted, but not with all of their meaning (docs/user-guide.md says which); __has_attribute says 0. */
     static final Set<String> TOLERATED = Set.of(
-            "weak",
             "symver", // gcc's, which clang 19 does not know: honoured, and 0 as clang answers
             "abi_tag",
             "regparm",
@@ -61,8 +60,7 @@ final class GnuAttributes {
             "enable_if");
 
     /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
-    static final Set<String> UNSUPPORTED =
-            Set.of("weakref", "ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
+    static final Set<String> UNSUPPORTED = Set.of("ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
 
     private final Parser p;
 
@@ -275,6 +273,7 @@ final class GnuAttributes {
     /** As {@link #applyToVar(jomp.compiler.ast.Var, Parser.Attr, Parser.Declarator)}, for a parameter when parameter. */
     void applyToVar(jomp.compiler.ast.Var v, Parser.Attr attr, Parser.Declarator d, boolean parameter) {
         v.align = Math.max(v.align, Math.max(attr.align, alignment(d.attrs())));
+        Attribute weakref = null;
         for (List<Attribute> as : List.of(attr.attrs, d.attrs())) {
             for (Attribute a : as) {
                 switch (a.name()) {
@@ -312,6 +311,7 @@ final class GnuAttributes {
                     case "symver" -> symver(v, a);
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
+                    case "weakref" -> weakref = a;
                     case "visibility" -> visibility(v, a);
                     case "always_inline" -> v.alwaysInline = true;
                     case "noinline", "noipa" -> v.noInline = true;
@@ -321,6 +321,8 @@ final class GnuAttributes {
             }
         }
         if (v.pragmaVisibility < 0) v.pragmaVisibility = p.pragmas.visibility();
+        if (p.pragmas.weak.contains(v.name) && !v.isLocal) v.weak = true;
+        if (weakref != null) weakref(v, weakref);
         String label = d.asmLabel();
         if (label != null) {
             if (v.asmLabel && !v.linkName.equals(label)) {
@@ -397,6 +399,27 @@ final class GnuAttributes {
         }
         v.alias = target;
         v.aliasLoc = a.loc();
+    }
+
+    /**
+     * {@code weakref("target")}, or {@code weakref} with {@code alias("target")}, on a static
+     * declaration: the name is another, unit-local name of target's symbol, a weak reference unless
+     * the unit also uses target under its own name (WeakExterns), as gcc and clang make it.
+     */
+    private void weakref(jomp.compiler.ast.Var v, Attribute a) {
+        if (v.storage != jomp.compiler.ast.Var.Storage.STATIC || v.isLocal) {
+            p.diags.error(a.loc(), "weakref declaration must have internal linkage");
+            return;
+        }
+        String target = a.args().isEmpty() ? v.alias : stringArg(a, 0);
+        if (target == null) {
+            p.diags.error(a.loc(), "weakref declaration of '" + v.name + "' must also have an alias attribute");
+            return;
+        }
+        v.alias = null;
+        v.linkName = target;
+        v.weakref = true;
+        v.storage = jomp.compiler.ast.Var.Storage.EXTERN;
     }
 
     /** constructor(n) / destructor(n): n, an integer literal (above 65535 as 65535); none: the default. */

@@ -650,6 +650,8 @@ public final class Parser {
     void pragmaAtFileScope(Token p) {
         if (!OmpParser.isOmp(p)) {
             pragmas.apply(p);
+            // #pragma weak after the declaration (GnuAttributes marks those that follow it)
+            for (String w : pragmas.weak) if (scopes.get(0).names.get(w) instanceof Var v) v.weak = true;
             return;
         }
         TranslationUnit.OmpDecl d = new OmpParser(this).declarative(p);

@@ -11,7 +11,8 @@ import jomp.compiler.preprocess.PragmaArgs;
  * (the largest alignment of the members of structs defined after it: {@code pack(n)},
  * {@code pack()}, {@code pack(push[, n])}, {@code pack(pop)}, {@code pack n}) and
  * {@code #pragma GCC diagnostic} (which warnings the parser shows from here on) and {@code #pragma GCC
- * visibility push(...)/pop} (the visibility of the external declarations that follow). Others are
+ * visibility push(...)/pop} (the visibility of the external declarations that follow) and {@code
+ * #pragma weak name} (name's symbol is weak). Others are
  * ignored, as clang ignores pragmas it does not know (without -Wunknown-pragmas).
  */
 final class ParserPragmas {
@@ -41,6 +42,26 @@ final class ParserPragmas {
             return;
         }
         if (first.is("pack")) pack(t);
+        if (first.is("weak")) weak(t);
+    }
+
+    /** The names {@code #pragma weak} made weak so far (declarations before or after it). */
+    final java.util.Set<String> weak = new java.util.HashSet<>();
+
+    /** {@code #pragma weak name}: name's symbol is weak, as if declared {@code __attribute__((weak))}. */
+    private void weak(List<Token> t) {
+        if (t.size() < 2 || t.get(1).kind != Token.Kind.IDENT) {
+            diags.warning(
+                    t.get(t.size() > 1 ? 1 : 0).loc,
+                    "expected identifier in '#pragma weak' - ignored",
+                    "-Wignored-pragmas");
+            return;
+        }
+        if (t.size() > 2 && t.get(2).is("=")) {
+            diags.error(t.get(2).loc, "'#pragma weak name = target' is not supported by jomp");
+            return;
+        }
+        weak.add(t.get(1).text);
     }
 
     /** The visibility (ELF STV_*) of {@code #pragma GCC visibility push} in effect, or -1. */

@@ -37,6 +37,8 @@ public final class Extensions {
             "format_arg",
             "cleanup",
             "alias",
+            "weak",
+            "weakref",
             "vector_size",
             // hints: a correct program does the same with or without them
             "const",

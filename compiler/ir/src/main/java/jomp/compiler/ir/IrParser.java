@@ -236,6 +236,7 @@ public final class IrParser {
                     long flags = integer("flags");
                     m.offloadEntries.add(new OffloadEntry(sym, size, (int) flags));
                 }
+                case "extern_weak" -> m.weakExterns.add(symbol());
                 case "visibility" -> {
                     String sym = symbol();
                     String v = word("'hidden', 'internal' or 'protected'");

@@ -51,6 +51,7 @@ public final class IrPrinter {
             out.append('\n');
         }
         for (String d : m.externData) out.append("declare data @").append(d).append('\n');
+        for (String w : m.weakExterns) out.append("extern_weak @").append(w).append('\n');
         for (Map.Entry<String, String> e : m.visibility.entrySet())
             out.append("visibility @")
                     .append(e.getKey())

@@ -38,6 +38,12 @@ public final class Module {
      */
     public final Map<String, String> visibility = new LinkedHashMap<>();
     /**
+     * The extern functions and data the unit declares {@code weak} (attribute or {@code #pragma
+     * weak}) and does not define: weak undefined symbols, which the link makes null when nothing
+     * defines them.
+     */
+    public final java.util.Set<String> weakExterns = new java.util.LinkedHashSet<>();
+    /**
      * With -g: the C file whose lines the functions' instructions carry (the main source file as
      * its line markers name it: {@code t.c} for {@code t.i}); null without debug information.
      */
@@ -62,6 +68,7 @@ public final class Module {
         m.externData.addAll(externData);
         m.offloadEntries.addAll(offloadEntries);
         m.visibility.putAll(visibility);
+        m.weakExterns.addAll(weakExterns);
         m.aliases.addAll(aliases);
         return m;
     }

@@ -192,7 +192,7 @@ public final class HostObjectWriter {
                 if (sym == null) { // referenced only from data: an extern object
                     sym = symbols.size();
                     symbolIndex.put(r.symbol(), sym);
-                    symbols.add(ElfSymbol.undefined(r.symbol()));
+                    symbols.add(new ElfSymbol(r.symbol(), Elf.SHN_UNDEF, 0, 0, binding(m, r.symbol()), Elf.STT_NOTYPE));
                 }
                 boolean isFunction = m.function(r.symbol()) != null || m.externFunctions.containsKey(r.symbol());
                 out.add(new ElfRelocation(
@@ -229,13 +229,18 @@ public final class HostObjectWriter {
         for (String name : m.externFunctions.keySet()) {
             if (symbolIndex.containsKey(name)) continue;
             symbolIndex.put(name, symbols.size());
-            symbols.add(new ElfSymbol(name, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
+            symbols.add(new ElfSymbol(name, Elf.SHN_UNDEF, 0, 0, binding(m, name), Elf.STT_FUNC));
         }
         for (String name : m.externData) {
             if (symbolIndex.containsKey(name)) continue;
             symbolIndex.put(name, symbols.size());
-            symbols.add(ElfSymbol.undefined(name));
+            symbols.add(new ElfSymbol(name, Elf.SHN_UNDEF, 0, 0, binding(m, name), Elf.STT_NOTYPE));
         }
+    }
+
+    /** An undefined symbol's binding: weak where the unit declares it weak (nm's 'w'), else global. */
+    private static int binding(Module m, String name) {
+        return m.weakExterns.contains(name) ? Elf.STB_WEAK : Elf.STB_GLOBAL;
     }
 
     /** The text of {@link #CSIG_SECTION}: the unit's functions' C signatures, then those of the extern functions it names. */

@@ -143,7 +143,15 @@ public final class Lowering {
         if (debug) l.module.debugFile = debugFile(tu, sourceName);
         l.debugInfo = debug;
         l.run(tu);
+        WeakExterns.record(tu, l.module, l.directReferences());
         return l.module;
+    }
+
+    /** The symbols the lowered code refers to by their own names (a weakref's use is not one: WeakExterns). */
+    private java.util.Set<String> directReferences() {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (Map.Entry<Var, String> e : symbols.entrySet()) if (!e.getKey().weakref) out.add(e.getValue());
+        return out;
     }
 
     /**

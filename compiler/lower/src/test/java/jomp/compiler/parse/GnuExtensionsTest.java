@@ -95,6 +95,15 @@ class GnuExtensionsTest {
         ParseHelper ifunc = ParseHelper.parse(
                 "t.c", "static void *r(void) { return 0; }\nvoid h(void) __attribute__((ifunc(\"r\")));\n");
         assertThat(ifunc.messages()).isEqualTo("t.c:2:29: error: the 'ifunc' attribute is not supported by jomp\n");
+        // clang 19's errors for a weakref that is not static or has no target
+        ParseHelper weakref = ParseHelper.parse(
+                "t.c",
+                "void g(void) __attribute__((weakref(\"t2\")));\n"
+                        + "static void i(void) __attribute__((weakref));\n"
+                        + "static void j(void) __attribute__((weakref(\"t3\")));\n");
+        assertThat(weakref.messages())
+                .isEqualTo("t.c:1:29: error: weakref declaration must have internal linkage\n"
+                        + "t.c:2:36: error: weakref declaration of 'i' must also have an alias attribute\n");
         ParseHelper bitInt = ParseHelper.parse("t.c", "_BitInt(12) b;\nvoid f(void) { unsigned _BitInt(7) x = 0; }\n");
         assertThat(bitInt.messages())
                 .startsWith("t.c:1:1: error: _BitInt types are not supported by jomp yet\n"
@@ -146,8 +155,10 @@ class GnuExtensionsTest {
                 "destructor",
                 "cleanup",
                 "alias",
+                "weak",
+                "weakref",
                 "vector_size")) assertThat(Extensions.attribute(a)).as(a).isTrue();
-        for (String a : List.of("weak", "ifunc", "weakref"))
+        for (String a : List.of("ifunc", "symver"))
             assertThat(Extensions.attribute(a)).as(a).isFalse();
         for (String b : List.of(
                 "__builtin_bswap64",
