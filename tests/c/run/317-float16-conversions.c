@@ -15,8 +15,8 @@ static unsigned bits(half h) {
 }
 
 /* statically initialised: the compiler rounds */
-static half table[] = { 0.1, 1.0 / 3, 65504, 65519.99, 65520, -1e-8, 6e-8, 3e-8, 2.98023223876953125e-8, 1e-3f, 12345 };
-static const half from_int = 1000 * 1000; /* overflows to infinity */
+static half table[] = { 0.1, 1.0 / 3, 65504, 65519.99, (half)65520, -1e-8, 6e-8, 3e-8, 2.98023223876953125e-8, 1e-3f, (half)12345 };
+static const half from_int = (half)(1000 * 1000); /* overflows to infinity (cast: clang warns otherwise) */
 static struct { half h; int i; } mixed = { 2.5f16 * 3, 7 };
 
 static half via_double(double d) { return d; }
