@@ -1,6 +1,7 @@
 /* Weak references that nothing in the link defines: as GNU ld links them, their addresses are 0
  * (in code and in initialised data, also past an offset), a test for null skips them, a weak
- * reference to the C library binds to it, and a call through an undefined one faults (SIGSEGV). */
+ * reference to the C library binds to it. (A call through an undefined one faults, SIGSEGV, as
+ * gcc's build does: CrashTest's "weak-call", since a call through null is undefined behaviour.) */
 #include <stdio.h>
 #include <string.h>
 
@@ -36,8 +37,5 @@ int main(void) {
   printf("strlen %s: %zu\n", strlen ? "bound" : "null", strlen("four"));
   void (*fp)(int) = hook;
   printf("fp == hook: %d\n", fp == hook);
-  fflush(stdout);
-  hook(2); /* a call through NULL */
-  printf("not reached\n");
   return 0;
 }

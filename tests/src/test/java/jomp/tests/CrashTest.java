@@ -40,6 +40,7 @@ class CrashTest {
             #include <unistd.h>
             #include <omp.h>
             int zero;
+            extern void no_hook(void) __attribute__((weak)); /* nothing defines it: its address is 0 */
             static jmp_buf gone;
             static int arm(void) { return setjmp(gone); }
             const int limits[4] = {1, 2, 3, 4};
@@ -51,6 +52,7 @@ class CrashTest {
                 const char *how = argv[1];
                 int r = 0;
                 if (!strcmp(how, "null")) { int *p = 0; r = *p; }
+                if (!strcmp(how, "weak-call")) no_hook();
                 if (!strcmp(how, "wild")) { long *p = (long *)0x7ff0deadbeef0L; *p = 3; }
                 if (!strcmp(how, "literal")) { char *s = "a string literal"; s[2] = 'S'; r = s[2]; }
                 if (!strcmp(how, "const")) { ((int *)limits)[1] = 7; r = limits[1]; }
@@ -188,6 +190,7 @@ class CrashTest {
             strings = {
                 "null",
                 "wild",
+                "weak-call",
                 "literal",
                 "const",
                 "stack",
