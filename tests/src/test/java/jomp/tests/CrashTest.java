@@ -285,8 +285,11 @@ class CrashTest {
 
     /**
      * Runs {@code ./prog how} in the background of a bash with job control (so that SIGINT and
-     * SIGQUIT are not ignored, as they are for a non-interactive shell's background jobs), waits
-     * for its "ready", sends the signal and returns what the program wrote and its status.
+     * SIGQUIT are not ignored, as they are for a non-interactive shell's background jobs), with the
+     * four signals' actions reset to the default ({@code env --default-signal}: a test run started
+     * under {@code nohup} or in a script's background inherits them ignored, and a shell cannot
+     * reset a signal ignored at its entry; gcc's build then never ended), waits for its "ready",
+     * sends the signal and returns what the program wrote and its status.
      */
     private static Ending killed(Path exeDir, String how, String signal) throws IOException {
         Path tmp = Files.createDirectories(dir.resolve("tmp-" + exeDir.getFileName() + "-" + how + "-" + signal));
@@ -296,7 +299,7 @@ class CrashTest {
                 List.of(
                         "bash",
                         "-c",
-                        "set -m; ulimit -c 0; ./prog \"$1\" > \"$2\" 2> \"$3\" & pid=$!; "
+                        "set -m; ulimit -c 0; env --default-signal=INT,HUP,TERM,QUIT ./prog \"$1\" > \"$2\" 2> \"$3\" & pid=$!; "
                                 + "for i in $(seq 200); do grep -q ready \"$2\" && break; sleep 0.1; done; kill -s \"$4\" $pid; wait $pid; s=$?; echo $pid; echo $s",
                         "bash",
                         how,
