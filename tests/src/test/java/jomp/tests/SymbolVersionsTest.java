@@ -3,13 +3,11 @@ package jomp.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * GNU symbol versions and -Bsymbolic in jomp shared libraries, with gcc + GNU ld + ld.so as the
@@ -18,10 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * DT_SYMBOLIC are gcc's, programs linked against them bind to the default version or to the one a
  * {@code .symver} reference names and print what gcc's print, and version-script errors are ld's.
  */
-class SymbolVersionsTest {
-    @TempDir
-    Path dir;
-
+class SymbolVersionsTest extends LinkOutputsTest {
     private static final String LIB = """
             int f_v1(int x) { return x + 1; }
             int f_v2(int x) { return x + 2; }
@@ -44,27 +39,6 @@ class SymbolVersionsTest {
               global: call_f; g;
             } VERS_1;
             """;
-
-    private static String jomp() {
-        List<String> cmd = Corpus.jompCommand();
-        assertThat(cmd).as("bin/jomp must be built").hasSize(1);
-        return cmd.get(0);
-    }
-
-    private Exec.Result exec(String... cmd) {
-        Exec.require(cmd[0].contains("/") ? "gcc" : cmd[0]);
-        return Exec.runLong(List.of(cmd), dir, Map.of("LD_LIBRARY_PATH", dir.toString()), dir.resolve(".scratch"), 120);
-    }
-
-    private String ok(String... cmd) {
-        Exec.Result r = exec(cmd);
-        assertThat(r.status()).as(r.describe(String.join(" ", cmd))).isZero();
-        return r.stdoutText();
-    }
-
-    private void write(String name, String text) throws Exception {
-        Files.writeString(dir.resolve(name), text);
-    }
 
     private String[] build(String cc, String out, List<String> flags, String... sources) {
         List<String> cmd = new ArrayList<>(List.of(cc, "-shared", "-fPIC"));

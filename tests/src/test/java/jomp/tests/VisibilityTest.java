@@ -3,13 +3,10 @@ package jomp.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Symbol visibility and version scripts, with gcc + GNU ld + ld.so as the oracle: the same
@@ -19,10 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * libraries' hidden helpers of one name do not meet, a protected one keeps its library's calls,
  * and {@code --version-script} and {@code --exclude-libs} decide what is exported.
  */
-class VisibilityTest {
-    @TempDir
-    Path dir;
-
+class VisibilityTest extends LinkOutputsTest {
     private static final String KINDS = """
             extern int ext_plain;
             extern int ext_hidden __attribute__((visibility("hidden")));
@@ -44,27 +38,6 @@ class VisibilityTest {
             int use_st(void) { return st(); }
             int tentative;
             """;
-
-    private static String jomp() {
-        List<String> cmd = Corpus.jompCommand();
-        assertThat(cmd).as("bin/jomp must be built").hasSize(1);
-        return cmd.get(0);
-    }
-
-    private Exec.Result exec(String... cmd) {
-        Exec.require(cmd[0].contains("/") ? "gcc" : cmd[0]);
-        return Exec.runLong(List.of(cmd), dir, Map.of("LD_LIBRARY_PATH", dir.toString()), dir.resolve(".scratch"), 120);
-    }
-
-    private String ok(String... cmd) {
-        Exec.Result r = exec(cmd);
-        assertThat(r.status()).as(r.describe(String.join(" ", cmd))).isZero();
-        return r.stdoutText();
-    }
-
-    private void write(String name, String text) throws Exception {
-        Files.writeString(dir.resolve(name), text);
-    }
 
     /** readelf -s's global and weak symbols: binding, visibility, defined or not, name (sorted). */
     private String symbols(String object) {
