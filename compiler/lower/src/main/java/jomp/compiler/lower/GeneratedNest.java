@@ -59,11 +59,31 @@ interface GeneratedNest {
         return idx;
     }
 
+    /** A nest generated over one loop nest: its variables and original levels are that nest's. */
+    interface OverOneNest extends GeneratedNest {
+        LoopNest inner();
+
+        @Override
+        default List<Var> vars() {
+            return inner().vars();
+        }
+
+        @Override
+        default List<Var> declaredVars() {
+            return inner().declaredVars;
+        }
+
+        @Override
+        default List<LoopNest.Level> originalLevels() {
+            return inner().originalLevels();
+        }
+    }
+
     /**
      * One loop of a split's sequence (or the split's only loop): logical iterations [start, start
      * + count) of the split loop, which its nest runs as written.
      */
-    record Range(LoopNest inner, Value start, Value count) implements GeneratedNest {
+    record Range(LoopNest inner, Value start, Value count) implements OverOneNest {
         @Override
         public List<LoopNest.Level> levels() {
             return List.of(new LoopNest.Level(null, IntConst.i64(0), IntConst.i64(1), count));
@@ -101,21 +121,6 @@ interface GeneratedNest {
         public GeneratedNest imported(List<Value> values) {
             int n = inner.exportedSize();
             return new Range(inner.imported(values.subList(0, n)), values.get(n), values.get(n + 1));
-        }
-
-        @Override
-        public List<Var> vars() {
-            return inner.vars();
-        }
-
-        @Override
-        public List<Var> declaredVars() {
-            return inner.declaredVars;
-        }
-
-        @Override
-        public List<LoopNest.Level> originalLevels() {
-            return inner.originalLevels();
         }
     }
 

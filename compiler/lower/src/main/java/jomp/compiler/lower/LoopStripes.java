@@ -4,7 +4,6 @@ import java.util.List;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.Stmt;
-import jomp.compiler.ast.Var;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
@@ -105,7 +104,7 @@ final class LoopStripes {
      * first levels().size() of them are collapsed.
      */
     record Striped(LoopNest inner, List<Long> sizes, List<LoopNest.Level> levels, Value total)
-            implements GeneratedNest {
+            implements GeneratedNest.OverOneNest {
         /**
          * With grid loops collapsed too, the iterations are not a product (a grid loop's count,
          * ceil((n_k - o_k) / s_k), is q_k + 1 for the first r_k offsets and q_k after them, n_k =
@@ -193,21 +192,6 @@ final class LoopStripes {
             for (LoopNest.Level l : levels)
                 ls.add(new LoopNest.Level(null, l.lb(), l.step(), l.count() == null ? null : values.get(at++)));
             return new Striped(inner.imported(values.subList(0, n)), sizes, ls, values.get(at));
-        }
-
-        @Override
-        public List<Var> vars() {
-            return inner.vars();
-        }
-
-        @Override
-        public List<Var> declaredVars() {
-            return inner.declaredVars;
-        }
-
-        @Override
-        public List<LoopNest.Level> originalLevels() {
-            return inner.originalLevels();
         }
     }
 
