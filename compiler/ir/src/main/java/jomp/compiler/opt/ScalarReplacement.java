@@ -238,7 +238,9 @@ public final class ScalarReplacement implements Pass {
             for (Insn.MemCopy m : copiesBetweenSplits()) {
                 SlotAccesses.Place d = acc.place(m.dstAddr()), s = acc.place(m.srcAddr());
                 long n = ((IntConst) m.size()).value();
-                if (!sameCuts(splits.get(d.slot()), d.off(), splits.get(s.slot()), s.off(), n)) {
+                Split sd = splits.get(d.slot()), ss = splits.get(s.slot());
+                if (sd == null || ss == null) continue; // dropped by an earlier copy of this round
+                if (!sameCuts(sd, d.off(), ss, s.off(), n)) {
                     splits.remove(d.slot());
                     splits.remove(s.slot());
                     again = true;

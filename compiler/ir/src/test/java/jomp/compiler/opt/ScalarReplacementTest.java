@@ -338,6 +338,37 @@ class ScalarReplacementTest {
         assertThat(fn(m, "main").slots).hasSize(2);
     }
 
+    /** Csmith seed 304655: a slot dropped for one copy must not be looked at again for the next (it was an NPE). */
+    private static final String CHAIN_OF_DISAGREEING_COPIES = """
+        func i32 @main() {
+          slot $s.0 size 8 align 8
+          slot $t.1 size 8 align 1
+          slot $u.2 size 8 align 4
+        entry.0:
+          %0 = slotaddr $s.0
+          memset %0, i32 1, i64 8
+          %1 = slotaddr $t.1
+          memcpy %1, %0, i64 8
+          %2 = slotaddr $u.2
+          memcpy %2, %1, i64 8
+          %3 = load i32 %2
+          %4 = add ptr %2, 4
+          %5 = load i32 %4
+          %6 = xor i32 %3, %5
+          %7 = add i32 %6, 5
+          ret i32 %7
+        }
+        """;
+
+    @Test
+    void aChainOfCopiesWhosePiecesDisagreeIsLeftSafely() {
+        // s splits as one long, t (align 1) as bytes, u as two ints: s-t and t-u disagree, and the second
+        // copy names t after the first has dropped it
+        Module m = optimised(CHAIN_OF_DISAGREEING_COPIES, 2);
+        assertThat(IrInterpreter.run(m)).isEqualTo(IrInterpreter.run(parse(CHAIN_OF_DISAGREEING_COPIES)));
+        assertThat(IrInterpreter.run(m).exitCode()).isEqualTo(5);
+    }
+
     @Test
     void structCopiedToAndFromOtherMemoryBecomesScalarAccesses() {
         Module m = optimised("""
