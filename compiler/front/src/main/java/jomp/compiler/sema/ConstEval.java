@@ -143,8 +143,7 @@ public final class ConstEval {
             if (v.isFloat()) {
                 double d = v.fvalue();
                 if (to.kind == Type.Kind.BOOL) return num(d != 0 ? 1 : 0);
-                long n = to.isUnsigned && d >= 0x1p63 ? (long) (d - 0x1p63) ^ Long.MIN_VALUE : (long) d;
-                return num(truncate(n, to));
+                return num(saturate(d, to));
             }
             return num(truncate(v.offset(), to));
         }
@@ -195,6 +194,24 @@ public final class ConstEval {
                 return null;
             }
         }
+    }
+
+    /**
+     * A floating constant converted to integer type {@code to}, truncated toward zero; out of the type's
+     * range (undefined behaviour) it is the nearest value of the type and NaN is 0, as gcc folds it.
+     * Unsigned 64-bit values come back in a long's bits.
+     */
+    public static long saturate(double d, Type to) {
+        int bits = (int) to.size() * 8;
+        if (Double.isNaN(d)) return 0;
+        if (to.isUnsigned) {
+            if (d <= 0) return 0;
+            if (bits == 64) return d >= 0x1p64 ? -1L : d >= 0x1p63 ? (long) (d - 0x1p63) ^ Long.MIN_VALUE : (long) d;
+            long max = (1L << bits) - 1;
+            return d >= max ? max : (long) d;
+        }
+        long max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
+        return Math.max(-max - 1, Math.min(max, (long) d)); // (long) d saturates to 64 bits already
     }
 
     private static double unsignedToDouble(long v) {

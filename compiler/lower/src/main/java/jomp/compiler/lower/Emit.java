@@ -10,6 +10,7 @@ import jomp.compiler.ir.IrBuilder;
 import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Value;
 import jomp.compiler.opt.Fold;
+import jomp.compiler.sema.ConstEval;
 import jomp.compiler.type.Type;
 
 /**
@@ -125,6 +126,9 @@ final class Emit {
                 return conv(rt == IrType.F64 ? Insn.ConvOp.FPEXT : Insn.ConvOp.FPTRUNC, v, rt);
             }
             if (rt == IrType.PTR) return conv(Insn.ConvOp.BITCAST, conv(Insn.ConvOp.FPTOUI, v, IrType.I64), IrType.PTR);
+            // a constant out of the type's range is undefined; gcc folds it to the nearest value of the type
+            // (NaN to 0), as ConstEval does for initialisers, where x86 at run time would give INT_MIN's bits
+            if (v instanceof FloatConst c) return new IntConst(rt, ConstEval.saturate(c.value(), to));
             boolean u = to.isUnsigned && to.size() >= 4;
             return narrow(conv(u ? Insn.ConvOp.FPTOUI : Insn.ConvOp.FPTOSI, v, rt), to);
         }

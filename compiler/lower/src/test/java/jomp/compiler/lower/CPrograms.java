@@ -695,5 +695,18 @@ final class CPrograms {
             printf("%d %d %ld\\n", x, y, z);
             return 0;
         }
+        """,
+            // floating constants out of an integer type's range (undefined): gcc folds them to the nearest
+            // value of the type, NaN to 0, in initialisers and expressions alike (Csmith seed 305707)
+            PRELUDE + """
+        unsigned char g1 = 34282.4; signed char g2 = 300.7; unsigned short g3 = -5.5; int g4 = 1e10;
+        unsigned long g5 = 2e19; long g6 = -1e19; unsigned g7 = __builtin_nan("");
+        int main(void) {
+            unsigned char a = 34282.4; signed char b = -1e6 * 3; unsigned c = -3.7; int i = 5e9;
+            unsigned long ul = -1.0; unsigned long um = 1.5e19; long l = 1e19; short s = 40000.0 + 0.5;
+            printf("%u %d %u %d %lu %ld %u\\n", g1, g2, g3, g4, g5, g6, g7);
+            printf("%u %d %u %d %lu %lu %ld %d\\n", a, b, c, i, ul, um, l, s);
+            return 0;
+        }
         """);
 }
