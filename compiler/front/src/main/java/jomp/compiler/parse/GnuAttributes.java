@@ -322,6 +322,7 @@ final class GnuAttributes {
         }
         if (v.pragmaVisibility < 0) v.pragmaVisibility = p.pragmas.visibility();
         if (p.pragmas.weak.contains(v.name) && !v.isLocal) v.weak = true;
+        if (!v.isLocal) p.weakAliases.declared(v);
         if (weakref != null) weakref(v, weakref);
         String label = d.asmLabel();
         if (label != null) {
