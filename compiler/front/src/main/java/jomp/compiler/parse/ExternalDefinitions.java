@@ -229,6 +229,10 @@ final class ExternalDefinitions {
 
     /** A definition (an initialized or tentative one) cannot be an alias as well (a pragma's alias: a redefinition). */
     private void notAlsoAlias(Var v, Token name) {
+        if (v.ifunc != null) {
+            diags.error(v.aliasLoc, "definition '" + v.name + "' cannot also be an ifunc");
+            v.ifunc = null;
+        }
         if (v.alias == null || p.weakAliases.redefined(v, name)) return;
         diags.error(v.aliasLoc, "definition '" + v.name + "' cannot also be an alias");
         v.alias = null;
@@ -313,11 +317,12 @@ final class ExternalDefinitions {
         }
         boolean wasDropped = fn.definitionDropped(), wasExternInline = fn.externInlineDef;
         p.gnuAttrs.applyToVar(fn, attr, d);
-        if (fn.alias != null && GnuAttributes.has(d.attrs(), "alias"))
-            diags.warning(
-                    fn.aliasLoc,
-                    "GCC does not allow 'alias' attribute in this position on a function definition",
-                    "-Wgcc-compat");
+        for (String a : List.of("alias", "ifunc"))
+            if ((a.equals("alias") ? fn.alias : fn.ifunc) != null && GnuAttributes.has(d.attrs(), a))
+                diags.warning(
+                        fn.aliasLoc,
+                        "GCC does not allow '" + a + "' attribute in this position on a function definition",
+                        "-Wgcc-compat");
         notAlsoAlias(fn, d.name());
         // GNU89 inline (-std=gnu89, -fgnu89-inline): extern inline is for inlining only, plain inline external
         if (p.language.gnuInline() && attr.isInline) fn.gnuInline = true;
