@@ -132,4 +132,46 @@ class NmTest {
         assertThat(want).isEqualTo("235 42 hello static hello 3.5\n");
         assertThat(run("./prog").stdoutText()).isEqualTo(want);
     }
+
+    /** An ifunc and weak aliases (the attribute's and the pragma's), linked from the objects. */
+    static final String INDIRECT = """
+            #include <stdio.h>
+            static int twice(int x) { return 2 * x; }
+            static int thrice(int x) { return 3 * x; }
+            static int (*pick(void))(int) {
+                __builtin_cpu_init(); // gcc's resolvers run before libgcc's constructor fills in what it reads
+                return __builtin_cpu_supports("sse2") ? twice : thrice;
+            }
+            int scaled(int) __attribute__((ifunc("pick")));
+            int base(int x) { return x + 1; }
+            int named(int) __attribute__((weak, alias("base")));
+            #pragma weak by_pragma = base
+            int counter = 4;
+            #pragma weak counter_alias = counter
+            int main(void) { printf("%d %d\\n", scaled(20) + named(1) + by_pragma(2), counter); return 0; }
+            """;
+
+    @Test
+    void ifuncAndWeakAliasesShowAsForGccsObject() throws Exception {
+        Files.writeString(dir.resolve("indirect.c"), INDIRECT);
+        run("gcc", "-c", "indirect.c", "-o", "indirect-gcc.o");
+        jomp("-c", "indirect.c", "-o", "indirect.o");
+        for (String nm : List.of("nm", "llvm-nm-19")) {
+            List<String> want = symbols(nm, "indirect-gcc.o");
+            assertThat(want).contains("i scaled", "t pick", "W named", "W by_pragma", "V counter_alias");
+            // gcc's __builtin_cpu_* read libgcc's variables, jomp's call its runtime's
+            // functions; jomp's start-up function runs the resolver
+            want.removeAll(List.of("U __cpu_indicator_init", "U __cpu_model", "U _GLOBAL_OFFSET_TABLE_"));
+            List<String> got = symbols(nm, "indirect.o");
+            got.removeIf(l -> l.startsWith("T __jomp_init_00000_") || l.startsWith("U __builtin_cpu_"));
+            assertThat(got).as(nm).isEqualTo(want);
+        }
+        assertThat(run("readelf", "-sW", "indirect.o").stdoutText())
+                .containsPattern("IFUNC +GLOBAL +DEFAULT +\\d+ scaled");
+        run("gcc", "indirect-gcc.o", "-o", "prog-gcc");
+        jomp("indirect.o", "-o", "prog");
+        String want = run("./prog-gcc").stdoutText();
+        assertThat(want).isIn("45 4\n", "65 4\n");
+        assertThat(run("./prog").stdoutText()).isEqualTo(want);
+    }
 }

@@ -44,6 +44,8 @@ public final class Elf {
     public static final int STT_FUNC = 2;
     public static final int STT_SECTION = 3;
     public static final int STT_FILE = 4;
+    /** GNU's indirect function (nm's {@code i}): jomp writes it for an ifunc, whose code calls what its resolver chose. */
+    public static final int STT_GNU_IFUNC = 10;
 
     /** jomp relocation: the 64-bit native address of symbol + addend, stored in a data section. */
     public static final int R_JOMP_ADDR64 = 1;

@@ -224,7 +224,8 @@ public final class ElfReader {
                     in.u64(o + 8, "st_value"),
                     in.u64(o + 16, "st_size"),
                     info >>> 4,
-                    info & 0xF,
+                    // an ifunc links as the function it is in jomp's objects (its code calls the resolved one)
+                    (info & 0xF) == Elf.STT_GNU_IFUNC ? Elf.STT_FUNC : info & 0xF,
                     false,
                     in.u8(o + 5, "st_other") & 3));
         }

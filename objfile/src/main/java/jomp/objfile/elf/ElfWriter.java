@@ -285,6 +285,12 @@ public final class ElfWriter {
         return file;
     }
 
+    /** EI_OSABI: ELFOSABI_GNU (3) where a symbol is an ifunc, as GNU as marks the object (readelf then names IFUNC), else 0. */
+    private int osabi() {
+        for (ElfSymbol s : symbols) if (s.type() == Elf.STT_GNU_IFUNC) return 3;
+        return 0;
+    }
+
     private byte[] elfHeader(long shoff, int shstrtabIndex) {
         ByteWriter ehdr = new ByteWriter();
         ehdr.u8(0x7f)
@@ -294,7 +300,7 @@ public final class ElfWriter {
                 .u8(2)
                 .u8(1)
                 .u8(1)
-                .u8(0)
+                .u8(osabi())
                 .u64(0)
                 .u16(Elf.ET_REL)
                 .u16(obj.machine())

@@ -63,6 +63,11 @@ public final class ObjectCheck {
         return sum(o.sections(), o.symbols()) == want ? null : DAMAGED;
     }
 
+    /** A symbol's type as the link sees it: the ELF reader gives an ifunc back as the function it is in a jomp object. */
+    private static int linkType(int type) {
+        return type == jomp.objfile.elf.Elf.STT_GNU_IFUNC ? jomp.objfile.elf.Elf.STT_FUNC : type;
+    }
+
     private static final String FORM = "crc32 [0-9a-f]{8}\n",
             DAMAGED = "its contents do not match their check (the file is damaged)";
 
@@ -88,7 +93,8 @@ public final class ObjectCheck {
             String in = s.section() >= 1 && s.section() <= sections.size()
                     ? sections.get(s.section() - 1).name()
                     : Integer.toString(s.section());
-            syms.add(s.name() + " " + in + " " + s.value() + " " + s.size() + " " + s.bind() + " " + s.type() + " "
+            syms.add(s.name() + " " + in + " " + s.value() + " " + s.size() + " " + s.bind() + " " + linkType(s.type())
+                    + " "
                     + s.hidden()
                     + (s.visibility() == 0 ? "" : " v" + s.visibility())); // (objects without any: their old sum)
         }

@@ -35,6 +35,25 @@ public final class X86 {
         return System.nanoTime() - ORIGIN + 1;
     }
 
+    /** gcc's {@code __builtin_cpu_init}: nothing to do (the answers are read on first use). */
+    public static void __builtin_cpu_init() {}
+
+    /**
+     * {@code __builtin_cpu_supports}: 1 when the processor has every Linux flag named (the compiler
+     * turns the feature's name into them, space-separated), else 0.
+     */
+    public static int __builtin_cpu_supports(long flags) {
+        for (String f : Mem.cString(flags).split(" ")) if (!Cpuid.INFO.flags.containsKey(f)) return 0;
+        return 1;
+    }
+
+    /** {@code __builtin_cpu_is}: 1 when the processor's vendor_id (and cpu family, if named) are these. */
+    public static int __builtin_cpu_is(long vendorAndFamily) {
+        String[] v = Mem.cString(vendorAndFamily).split(" ");
+        Cpuid c = Cpuid.INFO;
+        return c.vendor.equals(v[0]) && (v.length == 1 || c.family == Integer.parseInt(v[1])) ? 1 : 0;
+    }
+
     /** asm "cpuid": eax, ebx, ecx, edx for leaf (and subleaf), written as four ints at out. */
     public static void __jomp_cpuid(int leaf, int subleaf, long out) {
         int[] r = Cpuid.INFO.leaf(leaf, subleaf);

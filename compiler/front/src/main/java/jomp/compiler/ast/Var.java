@@ -60,6 +60,11 @@ public final class Var {
 
     public SourceLocation aliasLoc;
     /**
+     * {@code __attribute__((ifunc("resolver")))}: the resolver (a function the unit defines) whose
+     * result the calls and the address of this function reach; aliasLoc is the attribute's place.
+     */
+    public String ifunc;
+    /**
      * gcc's {@code __attribute__((symver("f@VERS_1")))}, each: the versioned names the definition
      * has too, as GNU as's {@code .symver} gives them (empty: none).
      */

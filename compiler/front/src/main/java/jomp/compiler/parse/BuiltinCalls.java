@@ -93,6 +93,9 @@ final class BuiltinCalls {
             case "FILE", "FUNCTION" -> {
                 return fileOrFunction(base, loc);
             }
+            case "cpu_init", "cpu_supports", "cpu_is" -> {
+                return CpuBuiltins.call(p, base, args, loc);
+            }
             default -> {}
         }
         if (base.startsWith("inf") || base.startsWith("huge_val") || base.startsWith("nan"))
@@ -211,8 +214,10 @@ final class BuiltinCalls {
     private static int[] arity(String n) {
         String base = n.substring(10);
         return switch (base) {
-            case "unreachable", "trap", "LINE", "FILE", "FUNCTION" -> new int[] {0, 0};
+            case "unreachable", "trap", "LINE", "FILE", "FUNCTION", "cpu_init" -> new int[] {0, 0};
             case "va_end",
+                    "cpu_supports",
+                    "cpu_is",
                     "constant_p",
                     "classify_type",
                     "assume",

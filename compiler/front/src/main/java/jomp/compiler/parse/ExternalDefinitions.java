@@ -58,6 +58,7 @@ final class ExternalDefinitions {
                 if (p.pos == start) p.pos++;
             }
         }
+        p.weakAliases.end();
         List<TranslationUnit.TopLevel> late = new ArrayList<>();
         for (Var v : p.tentative) {
             if (!p.emitted.contains(v) && !v.isFunction()) {
@@ -213,12 +214,12 @@ final class ExternalDefinitions {
             p.inits.initNameLoc = null;
             v.type = init.type();
             v.isDefined = true;
-            notAlsoAlias(v);
+            notAlsoAlias(v, d.name());
             p.emitted.add(v);
             p.items.add(new TranslationUnit.Global(v, init, d.name().loc));
             return;
         }
-        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN) notAlsoAlias(v);
+        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN) notAlsoAlias(v, d.name());
         // a weakref names another symbol: no definition of its own
         if (!type.isFunction() && attr.storage != Var.Storage.EXTERN && !v.weakref && !p.tentative.contains(v)) {
             p.tentative.add(v);
@@ -226,9 +227,13 @@ final class ExternalDefinitions {
         }
     }
 
-    /** A definition (an initialized or tentative one) cannot be an alias as well. */
-    private void notAlsoAlias(Var v) {
-        if (v.alias == null) return;
+    /** A definition (an initialized or tentative one) cannot be an alias as well (a pragma's alias: a redefinition). */
+    private void notAlsoAlias(Var v, Token name) {
+        if (v.ifunc != null) {
+            diags.error(v.aliasLoc, "definition '" + v.name + "' cannot also be an ifunc");
+            v.ifunc = null;
+        }
+        if (v.alias == null || p.weakAliases.redefined(v, name)) return;
         diags.error(v.aliasLoc, "definition '" + v.name + "' cannot also be an alias");
         v.alias = null;
     }
@@ -312,12 +317,13 @@ final class ExternalDefinitions {
         }
         boolean wasDropped = fn.definitionDropped(), wasExternInline = fn.externInlineDef;
         p.gnuAttrs.applyToVar(fn, attr, d);
-        if (fn.alias != null && GnuAttributes.has(d.attrs(), "alias"))
-            diags.warning(
-                    fn.aliasLoc,
-                    "GCC does not allow 'alias' attribute in this position on a function definition",
-                    "-Wgcc-compat");
-        notAlsoAlias(fn);
+        for (String a : List.of("alias", "ifunc"))
+            if ((a.equals("alias") ? fn.alias : fn.ifunc) != null && GnuAttributes.has(d.attrs(), a))
+                diags.warning(
+                        fn.aliasLoc,
+                        "GCC does not allow '" + a + "' attribute in this position on a function definition",
+                        "-Wgcc-compat");
+        notAlsoAlias(fn, d.name());
         // GNU89 inline (-std=gnu89, -fgnu89-inline): extern inline is for inlining only, plain inline external
         if (p.language.gnuInline() && attr.isInline) fn.gnuInline = true;
         boolean externInline = attr.isInline && attr.storage == Var.Storage.EXTERN;

@@ -60,7 +60,7 @@ final class GnuAttributes {
             "enable_if");
 
     /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
-    static final Set<String> UNSUPPORTED = Set.of("ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
+    static final Set<String> UNSUPPORTED = Set.of("ext_vector_type", "address_space", "naked", "interrupt");
 
     private final Parser p;
 
@@ -308,6 +308,7 @@ final class GnuAttributes {
                                     "-Wignored-attributes");
                     }
                     case "alias" -> alias(v, a, parameter);
+                    case "ifunc" -> ifunc(v, a);
                     case "symver" -> symver(v, a);
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
@@ -322,6 +323,7 @@ final class GnuAttributes {
         }
         if (v.pragmaVisibility < 0) v.pragmaVisibility = p.pragmas.visibility();
         if (p.pragmas.weak.contains(v.name) && !v.isLocal) v.weak = true;
+        if (!v.isLocal) p.weakAliases.declared(v);
         if (weakref != null) weakref(v, weakref);
         String label = d.asmLabel();
         if (label != null) {
@@ -398,6 +400,25 @@ final class GnuAttributes {
             return;
         }
         v.alias = target;
+        v.aliasLoc = a.loc();
+    }
+
+    /** ifunc("resolver") on a function (checked as clang's Sema checks it; lowering checks the resolver). */
+    private void ifunc(jomp.compiler.ast.Var v, Attribute a) {
+        if (a.args().size() != 1) {
+            p.diags.error(a.loc(), "'ifunc' attribute takes one argument");
+            return;
+        }
+        String resolver = stringArg(a, 0);
+        if (resolver == null) {
+            p.diags.error(a.args().get(0).get(0).loc, "expected string literal as argument of 'ifunc' attribute");
+            return;
+        }
+        if (!v.isFunction()) {
+            p.diags.warning(a.loc(), "'ifunc' attribute only applies to functions", "-Wignored-attributes");
+            return;
+        }
+        v.ifunc = resolver;
         v.aliasLoc = a.loc();
     }
 

@@ -631,6 +631,7 @@ public final class Parser {
     final GnuStatements gnuStatements = new GnuStatements(this);
     final GnuTypes gnuTypes = new GnuTypes(this);
     final ParserPragmas pragmas;
+    final WeakAliasPragmas weakAliases = new WeakAliasPragmas(this);
     /** How many compound statements enclose the parse position. */
     int blockDepth;
 
@@ -642,6 +643,7 @@ public final class Parser {
     Stmt pragmaStatement(Token p, boolean blockItem) {
         if (!OmpParser.isOmp(p)) {
             pragmas.apply(p);
+            weakAliases.read(pragmas.weakAliases);
             return new Stmt.Null(p.loc);
         }
         return new OmpParser(this).statement(p, blockItem);
@@ -650,6 +652,7 @@ public final class Parser {
     void pragmaAtFileScope(Token p) {
         if (!OmpParser.isOmp(p)) {
             pragmas.apply(p);
+            weakAliases.read(pragmas.weakAliases);
             // #pragma weak after the declaration (GnuAttributes marks those that follow it)
             for (String w : pragmas.weak) if (scopes.get(0).names.get(w) instanceof Var v) v.weak = true;
             return;

@@ -12,7 +12,8 @@ import jomp.compiler.preprocess.PragmaArgs;
  * {@code pack()}, {@code pack(push[, n])}, {@code pack(pop)}, {@code pack n}) and
  * {@code #pragma GCC diagnostic} (which warnings the parser shows from here on) and {@code #pragma GCC
  * visibility push(...)/pop} (the visibility of the external declarations that follow) and {@code
- * #pragma weak name} (name's symbol is weak). Others are
+ * #pragma weak name} (name's symbol is weak) and {@code #pragma weak name = target} (a weak alias,
+ * which {@link WeakAliasPragmas} applies). Others are
  * ignored, as clang ignores pragmas it does not know (without -Wunknown-pragmas).
  */
 final class ParserPragmas {
@@ -58,11 +59,25 @@ final class ParserPragmas {
             return;
         }
         if (t.size() > 2 && t.get(2).is("=")) {
-            diags.error(t.get(2).loc, "'#pragma weak name = target' is not supported by jomp");
+            if (t.size() < 4 || t.get(3).kind != Token.Kind.IDENT) {
+                diags.warning(
+                        t.get(t.size() > 3 ? 3 : 2).loc,
+                        "expected identifier in '#pragma weak' - ignored",
+                        "-Wignored-pragmas");
+                return;
+            }
+            weakAliases.add(new WeakAlias(t.get(1), t.get(3).text));
             return;
         }
         weak.add(t.get(1).text);
+        weakAliases.add(new WeakAlias(t.get(1), null));
     }
+
+    /** A {@code #pragma weak name = target} (target null: {@code #pragma weak name}) read and not yet applied. */
+    record WeakAlias(Token name, String target) {}
+
+    /** The weak pragma just read (the parser applies and clears it). */
+    final List<WeakAlias> weakAliases = new java.util.ArrayList<>();
 
     /** The visibility (ELF STV_*) of {@code #pragma GCC visibility push} in effect, or -1. */
     int visibility() {

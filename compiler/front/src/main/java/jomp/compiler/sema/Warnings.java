@@ -73,6 +73,8 @@ public final class Warnings {
     private void unusedFileScope(TranslationUnit tu) {
         List<Var> candidates = new ArrayList<>();
         Map<Var, SourceLocation> where = new IdentityHashMap<>();
+        java.util.Set<String> resolvers = new java.util.HashSet<>(); // an ifunc uses its resolver, as clang counts it
+        for (Var g : tu.globals()) if (g.ifunc != null) resolvers.add(g.ifunc);
         for (TranslationUnit.TopLevel item : tu.items()) {
             Var v = item instanceof TranslationUnit.Function f
                     ? f.var()
@@ -82,6 +84,7 @@ public final class Warnings {
                     || v.used
                     || v.markedUnused
                     || v.synthetic
+                    || resolvers.contains(v.name)
                     || item.loc().file() != main) continue;
             if (where.putIfAbsent(v, item.loc()) == null) candidates.add(v);
         }

@@ -33,6 +33,11 @@ public final class Function {
      */
     public boolean weak;
     /**
+     * {@code __attribute__((ifunc("resolver")))}: the function forwards its calls to what the
+     * resolver returned (the lowering's Ifuncs); its symbol is STT_GNU_IFUNC, as gcc's is.
+     */
+    public boolean ifunc;
+    /**
      * The inliner's attributes ({@code __attribute__((always_inline))}, {@code noinline} or
      * {@code noipa}, {@code flatten}): inline every direct call of this function where it can be
      * inlined; never inline it; inline into this function every call it makes, recursively.

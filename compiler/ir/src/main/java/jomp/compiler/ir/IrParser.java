@@ -312,6 +312,7 @@ public final class IrParser {
     private Function function(int at) {
         boolean isStatic = acceptWord("static");
         boolean weak = acceptWord("weak");
+        boolean ifunc = acceptWord("ifunc");
         boolean declareTarget = acceptWord("declare_target");
         boolean spmd = acceptWord("spmd");
         int kernelArgs = -1;
@@ -354,6 +355,7 @@ public final class IrParser {
         fn.declareTarget = declareTarget;
         fn.spmd = spmd;
         fn.weak = weak;
+        fn.ifunc = ifunc;
         fn.kernelArgs = kernelArgs;
         fn.alwaysInline = alwaysInline;
         fn.noInline = noInline;

@@ -111,6 +111,7 @@ public final class IrPrinter {
         out.append("func ");
         if (f.isStatic) out.append("static ");
         if (f.weak) out.append("weak ");
+        if (f.ifunc) out.append("ifunc ");
         if (f.declareTarget) out.append("declare_target ");
         if (f.spmd) out.append("spmd ");
         if (f.kernelArgs >= 0) out.append("kernel_args(").append(f.kernelArgs).append(") ");

@@ -98,13 +98,14 @@ public final class HostObjectWriter {
             MethodCode.Range r =
                     code.getOrDefault(jomp.objfile.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
             symbolIndex.put(f.name, symbols.size());
-            symbols.add(new ElfSymbol(
+            ElfSymbol s = new ElfSymbol(
                     f.name,
                     firstClassSection,
                     r.offset(),
                     r.length(),
                     f.isStatic ? Elf.STB_LOCAL : f.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL,
-                    Elf.STT_FUNC));
+                    f.ifunc ? Elf.STT_GNU_IFUNC : Elf.STT_FUNC);
+            symbols.add(compilers(f.isStatic, f.name) ? s.asHidden() : s);
         }
     }
 
@@ -149,8 +150,16 @@ public final class HostObjectWriter {
                     g.isStatic ? Elf.STB_LOCAL : g.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL,
                     Elf.STT_OBJECT);
             // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
-            symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
+            symbols.add(compilers(g.isStatic, g.name) ? s.asHidden() : s);
         }
+    }
+
+    /**
+     * A symbol of the compiler's own, kept outside the symbol table as gcc's .LC0 and clang's .L.str
+     * are: string literals, an ifunc's resolved pointer and the function that fills it.
+     */
+    private static boolean compilers(boolean isStatic, String name) {
+        return isStatic && (name.equals(".str") || name.startsWith(".str.") || name.startsWith(".ifunc"));
     }
 
     /**

@@ -187,6 +187,15 @@ final class CallLowering {
                 f.b.call(n, t, List.of());
                 yield null;
             }
+            case "__builtin_cpu_init", "__builtin_cpu_supports", "__builtin_cpu_is" -> {
+                // the runtime's answer for the host processor (libc's X86; the parser's CpuBuiltins)
+                boolean init = n.equals("__builtin_cpu_init");
+                FuncType t = init
+                        ? new FuncType(IrType.VOID, List.of(), false)
+                        : new FuncType(IrType.I32, List.of(IrType.PTR), false);
+                f.unit.useFunction(n, t);
+                yield f.b.call(n, t, init ? List.of() : List.of(f.rvalue(a.get(0))));
+            }
             case "__builtin_inff" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
             case "__builtin_inf", "__builtin_huge_val" -> new FloatConst(IrType.F64, Double.POSITIVE_INFINITY);
             case "__builtin_huge_valf" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);

@@ -216,6 +216,7 @@ public final class Lowering {
             }
         }
         referencedGlobally.addAll(Aliases.lower(this, tu, defined));
+        referencedGlobally.addAll(Ifuncs.lower(this, tu, defined));
         lowerReferenced(deferred);
         // the functions in source order, whatever order they were compiled in; helpers last
         java.util.Set<jomp.compiler.ir.Function> placed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
@@ -335,9 +336,7 @@ public final class Lowering {
         if (fileIds == null) fileIds = fileIds(module.sourceName);
         FuncType atexit = new FuncType(IrType.I32, java.util.List.of(IrType.PTR), false);
         for (int prio : priorities) {
-            String name = String.format("%s%05d_%s", jomp.offload.abi.ExecutableNames.INIT_PREFIX, prio, fileIds);
-            while (taken.contains(name)) name = name + "_";
-            taken.add(name);
+            String name = initName(prio);
             jomp.compiler.ir.Function fn =
                     new jomp.compiler.ir.Function(name, new FuncType(IrType.VOID, java.util.List.of(), false), false);
             fn.csig = "v()";
@@ -502,6 +501,20 @@ public final class Lowering {
         module.offloadEntries.add(new jomp.compiler.ir.OffloadEntry(name, size, flags));
         byte[] b = (name + "\0").getBytes(StandardCharsets.UTF_8);
         module.globals.add(new Global(OffloadEntries.NAME_SYMBOL_PREFIX + name, b.length, 1, true, true, b));
+    }
+
+    /** The name of a start-up function of the unit (the link calls them before main, by priority). */
+    String initName(int priority) {
+        if (fileIds == null) fileIds = fileIds(module.sourceName);
+        return fresh(String.format("%s%05d_%s", jomp.offload.abi.ExecutableNames.INIT_PREFIX, priority, fileIds));
+    }
+
+    /** A symbol name of the unit's own that no other of its symbols has: base, else base followed by underscores. */
+    String fresh(String base) {
+        String name = base;
+        while (taken.contains(name)) name = name + "_";
+        taken.add(name);
+        return name;
     }
 
     /** The symbol of a file-scope entity or block-scope static: its link name, made unique for locals. */

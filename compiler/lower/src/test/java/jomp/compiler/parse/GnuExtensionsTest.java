@@ -94,7 +94,7 @@ class GnuExtensionsTest {
         assertThat(cleanup.messages()).isEmpty();
         ParseHelper ifunc = ParseHelper.parse(
                 "t.c", "static void *r(void) { return 0; }\nvoid h(void) __attribute__((ifunc(\"r\")));\n");
-        assertThat(ifunc.messages()).isEqualTo("t.c:2:29: error: the 'ifunc' attribute is not supported by jomp\n");
+        assertThat(ifunc.messages()).isEmpty();
         // clang 19's errors for a weakref that is not static or has no target
         ParseHelper weakref = ParseHelper.parse(
                 "t.c",
@@ -155,11 +155,11 @@ class GnuExtensionsTest {
                 "destructor",
                 "cleanup",
                 "alias",
+                "ifunc",
                 "weak",
                 "weakref",
                 "vector_size")) assertThat(Extensions.attribute(a)).as(a).isTrue();
-        for (String a : List.of("ifunc", "symver"))
-            assertThat(Extensions.attribute(a)).as(a).isFalse();
+        assertThat(Extensions.attribute("symver")).as("symver").isFalse();
         for (String b : List.of(
                 "__builtin_bswap64",
                 "__builtin_clzll",
@@ -168,6 +168,9 @@ class GnuExtensionsTest {
                 "__builtin_memcpy",
                 "__builtin_types_compatible_p",
                 "__builtin_offsetof",
+                "__builtin_cpu_supports",
+                "__builtin_cpu_is",
+                "__builtin_cpu_init",
                 "__builtin_alloca")) assertThat(Extensions.builtin(b)).as(b).isTrue();
         for (String b : List.of("__builtin_add_overflow", "__builtin_frame_address", "__builtin_isfpclass"))
             assertThat(Extensions.builtin(b)).as(b).isFalse();
