@@ -39,7 +39,7 @@ final class PrimaryExpressions {
         switch (t.kind) {
             case NUMBER -> {
                 p.pos++;
-                return literals.number(t);
+                return literals.number(t, p.language.c23());
             }
             case CHAR -> {
                 p.pos++;

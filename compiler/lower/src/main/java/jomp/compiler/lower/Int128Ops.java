@@ -72,6 +72,16 @@ final class Int128Ops {
         return e.convert(l, Type.ULONG, to);
     }
 
+    /** A 128-bit value wrapped to _BitInt(w)'s range, 64 < w <= 128: its high word sign- or zero-extended from bit w. */
+    Value wrap(Value a, int w, boolean unsigned) {
+        if (w >= 128) return a;
+        Value h = hi(a);
+        Value nh = unsigned
+                ? e.bin(Insn.BinOp.AND, h, k(-1L >>> (128 - w)))
+                : e.bin(Insn.BinOp.SHR, e.bin(Insn.BinOp.SHL, h, k(128 - w)), k(128 - w));
+        return make(lo(a), nh);
+    }
+
     /** Non-zero (an i32 0 or 1) when a is. */
     Value truth(Value a) {
         return e.cmp(Insn.CmpOp.NE, e.bin(Insn.BinOp.OR, lo(a), hi(a)), k(0));
