@@ -83,7 +83,7 @@ final class Literals {
         }
         if (overflow) diags.error(t.loc, "integer literal is too large to be represented in any integer type");
         // 6.4.4.1p5: the first type of the list that can represent the value
-        if (bitInt && end > p) {
+        if (bitInt && (end > p || base == 8)) {
             if (!c23) diags.warning(t.loc, "'_BitInt' suffix for literals is a C23 extension", "-Wc23-extensions");
             return new Expr.IntLit(v, bitIntLiteralType(v, u, overflow), t.loc);
         }
@@ -107,7 +107,7 @@ final class Literals {
     /** The type of a wb literal of value v (C23 6.4.4.1p6): the narrowest _BitInt that holds it. */
     private static Type bitIntLiteralType(long v, boolean unsigned, boolean overflow) {
         int bits = overflow ? 64 : 64 - Long.numberOfLeadingZeros(v);
-        return unsigned ? Type.bitInt(Math.max(bits, 1), true) : Type.bitInt(bits + 1, false);
+        return unsigned ? Type.bitInt(Math.max(bits, 1), true) : Type.bitInt(Math.max(bits + 1, 2), false);
     }
 
     @SuppressWarnings("SelfAssignment") // d = (float) d rounds to float: not a self-assignment

@@ -283,8 +283,12 @@ final class Int128Ops {
         Value negative = u ? IntConst.i32(0) : e.cmp(Insn.CmpOp.LT, h, k(0));
         Value mag = u ? a : abs(a, negative);
         Value mh = hi(mag), ml = lo(mag);
-        // s = bits of the high word (1..64): shifting right by s keeps the top 64 bits
-        Value s = e.conv(Insn.ConvOp.SEXT, e.bin(Insn.BinOp.SUB, IntConst.i32(64), leadingZeros(mh)), IrType.I64);
+        // s = bits of the high word (1..64): shifting right by s keeps the top 64 bits; a high word of 0
+        // (a signed magnitude in [2^63, 2^64)) counts as 1 bit, hence mh | 1
+        Value s = e.conv(
+                Insn.ConvOp.SEXT,
+                e.bin(Insn.BinOp.SUB, IntConst.i32(64), leadingZeros(e.bin(Insn.BinOp.OR, mh, k(1)))),
+                IrType.I64);
         Value back = e.bin(Insn.BinOp.SUB, k(64), s); // 0..63
         Value sMinus1 = e.bin(Insn.BinOp.SUB, s, k(1)); // 0..63 (shift counts stay below 64)
         Value top = e.bin(
