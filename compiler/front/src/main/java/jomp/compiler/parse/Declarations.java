@@ -58,6 +58,8 @@ final class Declarations {
         List<GnuAttributes.Attribute> specAttrs = List.of();
         /** _BitInt(N)'s N (BITINT in counter). */
         long bitWidth;
+        /** N was no integer constant expression (reported). */
+        boolean badBitWidth;
     }
 
     /** declaration-specifiers: returns the base type; storage class and function specifiers go to attr (null: not allowed). */
@@ -190,19 +192,23 @@ final class Declarations {
 
     /** {@code _BitInt(N)} (the cursor at _BitInt): N is read here, the type made once signed or unsigned is known. */
     private void bitIntWord(Specifiers sp, Token first) {
-        Token before = p.prev();
+        int at = p.pos;
         p.pos++;
         Token o = p.next();
         Expr n = p.exprs.conditional();
         long w = 0;
+        sp.badBitWidth = true;
         if (n.type() != Parser.ERROR && !n.type().isInteger())
             diags.error(
                     n.loc(),
                     "integer constant expression must have integer type, not " + TypePrinter.quoteAka(n.type()));
-        else w = p.exprs.constInt(n);
+        else {
+            sp.badBitWidth = n.type() == Parser.ERROR || ConstEval.integer(p.exprs.rvalue(n)) == null;
+            w = p.exprs.constInt(n); // reports what is no constant
+        }
         p.expectClose(")", o);
         if ((sp.counter & ~(SIGNED | UNSIGNED)) != 0) {
-            diags.error(first.loc, "'" + before.text + " _BitInt' is invalid");
+            diags.error(first.loc, "'" + p.toks.get(at - 1).text + " _BitInt' is invalid"); // a type word before
             return;
         }
         sp.counter |= BITINT;
@@ -214,6 +220,7 @@ final class Declarations {
         boolean unsigned = (sp.counter & UNSIGNED) != 0;
         String sign = unsigned ? "unsigned" : "signed";
         long w = sp.bitWidth;
+        if (sp.badBitWidth) return Type.INT;
         if (w < (unsigned ? 1 : 2) && w >= 0) {
             diags.error(first.loc, sign + " _BitInt must have a bit size of at least " + (unsigned ? 1 : 2));
             return Type.INT;

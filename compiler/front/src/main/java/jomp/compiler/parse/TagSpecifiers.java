@@ -194,7 +194,7 @@ final class TagSpecifiers {
                             + d.type() + "'");
         else if (wv > typeWidth(d.type()))
             diags.error(
-                    w.loc(),
+                    d.name() == null ? w.loc() : d.loc(), // clang: at the member's name
                     "width of bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "(" + wv
                             + " bits) exceeds the width of its type ("
                             + typeWidth(d.type()) + " bits)");

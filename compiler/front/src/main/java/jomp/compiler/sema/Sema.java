@@ -131,7 +131,11 @@ public final class Sema {
                         (pt.isVoid() || pf.isVoid() || Types.compatibleUnqualified(pt.unqualified(), pf.unqualified()))
                                 && (pt.isVoid() || pf.isVoid() || pt.isAtomic() == pf.isAtomic());
                 if (!ok) {
-                    boolean signOnly = pt.isInteger() && pf.isInteger() && pt.size() == pf.size() && pt.kind == pf.kind;
+                    boolean signOnly = pt.isInteger()
+                            && pf.isInteger()
+                            && pt.size() == pf.size()
+                            && pt.kind == pf.kind
+                            && pt.bitWidth() == pf.bitWidth();
                     if (signOnly)
                         diags.warning(
                                 diagLoc,
