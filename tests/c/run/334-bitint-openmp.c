@@ -1,7 +1,7 @@
 // ORACLE: clang-19
 /* _BitInt(N) in OpenMP regions: shared and private _BitInt variables in a parallel loop, a
    reduction(+) and a reduction(^) on unsigned _BitInt (wrapping at N bits whatever the order of
-   the partial sums), a critical update of a 100-bit total, and a target region that maps
+   the partial sums), atomic updates that wrap, a critical update of a 100-bit total, and a target region that maps
    _BitInt arrays and scalars (run on the host here; tests/c/offload covers devices). */
 #include <stdio.h>
 
@@ -19,6 +19,15 @@ int main(void) {
         x ^= v;
     }
     printf("%u %u\n", (unsigned)sum, (unsigned)x);
+    u20 atomic_sum = 0, count = 0;
+#pragma omp parallel for
+    for (int i = 0; i < 256; i++) {
+#pragma omp atomic
+        atomic_sum += data[i] * 3;
+#pragma omp atomic
+        count++;
+    }
+    printf("%u %u\n", (unsigned)atomic_sum, (unsigned)count);
     s100 total = 0;
 #pragma omp parallel for
     for (int i = 0; i < 64; i++) {
