@@ -110,8 +110,12 @@ class BitIntTest {
 
     @Test
     void widthsBeyondJompsLimitAreRefused() {
-        ParseHelper h = ParseHelper.parse("t.c", "_BitInt(129) a;\nunsigned _BitInt(128) b;\n_BitInt(128) c;\n");
+        ParseHelper h = ParseHelper.parse(
+                "t.c",
+                "_BitInt(129) a;\nunsigned _BitInt(128) b;\n_BitInt(128) c;\n"
+                        + "struct s { _BitInt(100) f : 70; _BitInt(64) g : 40; };\n");
         assertThat(h.messages())
-                .isEqualTo("t.c:1:1: error: signed _BitInt of bit sizes greater than 128 not supported\n");
+                .isEqualTo("t.c:1:1: error: signed _BitInt of bit sizes greater than 128 not supported\n"
+                        + "t.c:4:25: error: jomp does not support bit-fields of type '_BitInt(100)'\n");
     }
 }
