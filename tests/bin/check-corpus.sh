@@ -9,6 +9,9 @@
 # Programs mentioning the word omp (pragmas, _Pragma, omp.h) are compiled with -fopenmp.
 # A third build with gcc -fsanitize=address,undefined must run without a sanitizer report, so that
 # no test depends on undefined behaviour (where jomp could legitimately differ). NOSAN=1 skips it.
+# A line "// ORACLE: clang-19" (C that gcc 12 lacks, such as _BitInt) swaps the roles: gcc must reject
+# the program, clang-19's -O0 build stands where gcc's does, its -O2 build where clang's does, and
+# clang-19 builds the sanitized binary.
 # Usage: tests/bin/check-corpus.sh [program.c ...]   (default: the whole corpus)
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,15 +27,22 @@ for p in "${progs[@]}"; do
   omp+=("${extra[@]}")
   read -r -a more <<<"$(sed -n 's|^// LINK: ||p' "$p" | head -1)"
   cd "$(dirname "$p")"
-  if ! "$gcc" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" "${more[@]}" -o "$work/$name.gcc" -lm 2>"$work/$name.gerr"; then
-    echo "FAIL $name: gcc: $(head -c 2000 "$work/$name.gerr")"; fail=$((fail+1)); continue; fi
+  ref=$gcc second=(-O0); other=$clang
+  if grep -q '^// ORACLE: clang-19' "$p"; then   # gcc must still reject it (tests/README.md)
+    if "$gcc" -std=gnu11 -O0 "${omp[@]}" "$p" "${more[@]}" -o "$work/$name.gcc" -lm 2>/dev/null; then
+      echo "FAIL $name: marked ORACLE: clang-19, but gcc compiles it"; fail=$((fail+1)); continue
+    fi
+    ref=$clang second=(-O2)
+  fi
+  if ! "$ref" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" "${more[@]}" -o "$work/$name.gcc" -lm 2>"$work/$name.gerr"; then
+    echo "FAIL $name: $ref: $(head -c 2000 "$work/$name.gerr")"; fail=$((fail+1)); continue; fi
   if grep -q '^// CLANG-CANNOT: ' "$p"; then   # clang rejects it (tests/README.md): it must still do so
     if "$clang" -std=gnu11 -O0 "${omp[@]}" "$p" "${more[@]}" -o "$work/$name.clang" -lm 2>/dev/null; then
       echo "FAIL $name: marked CLANG-CANNOT, but clang compiles it"; fail=$((fail+1))
     fi
     continue
   fi
-  if ! "$clang" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" "${more[@]}" -o "$work/$name.clang" -lm 2>"$work/$name.cerr"; then
+  if ! "$other" -std=gnu11 -O0 "${second[@]}" -Wall -Werror "${omp[@]}" "$p" "${more[@]}" -o "$work/$name.clang" -lm 2>"$work/$name.cerr"; then
     echo "FAIL $name: clang: $(head -c 2000 "$work/$name.cerr")"; fail=$((fail+1)); continue; fi
   for c in gcc clang gcc2; do
     [[ $c == gcc2 ]] && cp "$work/$name.gcc" "$work/$name.gcc2"
@@ -56,7 +66,7 @@ for p in "${progs[@]}"; do
   elif [[ ! -s "$work/$name.gcc.out" ]]; then
     echo "FAIL $name: no output"; fail=$((fail+1))
   elif [[ -z ${NOSAN:-} ]]; then
-    if ! "$gcc" -std=gnu11 -O0 -g "${omp[@]}" -fsanitize=address,undefined -fno-sanitize-recover=all "$p" "${more[@]}" \
+    if ! "$ref" -std=gnu11 -O0 -g "${omp[@]}" -fsanitize=address,undefined -fno-sanitize-recover=all "$p" "${more[@]}" \
          -o "$work/$name.san" -lm 2>"$work/$name.serr"; then
       echo "FAIL $name: sanitizer build: $(head -c 2000 "$work/$name.serr")"; fail=$((fail+1))
     elif (cd "$work" && env JOMP_TEST_ENV=hello OMP_NUM_THREADS=4 ASAN_OPTIONS=detect_leaks=0 timeout 60 \

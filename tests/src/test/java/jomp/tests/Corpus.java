@@ -150,6 +150,21 @@ final class Corpus {
         return null;
     }
 
+    /** The compilers a run program may name as its oracle ("// ORACLE: clang-19"). */
+    static final Set<String> ORACLES = Set.of("gcc", "clang-19");
+
+    /**
+     * The compiler whose build a run program's jomp builds are compared with: gcc, or what an
+     * "// ORACLE: clang-19" line names, for programs in C gcc 12 does not have (C23's _BitInt).
+     */
+    static String oracle(Path program) {
+        List<String> named = directive(program, "// ORACLE: ");
+        if (named.isEmpty()) return "gcc";
+        if (named.size() != 1 || !ORACLES.contains(named.get(0)))
+            throw new IllegalArgumentException(program.getFileName() + ": // ORACLE: names one of " + ORACLES);
+        return named.get(0);
+    }
+
     /** Invalid programs with a "// CHECK-WARN" line compile with -Werror. */
     static boolean wantsWerror(Path program) {
         return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-WARN"));

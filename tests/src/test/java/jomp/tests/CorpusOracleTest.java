@@ -20,7 +20,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * and both binaries print the same bytes and exit the same way; every invalid program still gets
  * exactly its CHECK lines from clang-19; and no runnable program has undefined behaviour that
  * gcc's AddressSanitizer or UndefinedBehaviorSanitizer can see (where it has, jomp could differ
- * and be right). Skipped where gcc or clang-19 (or the sanitizer runtime) is not installed.
+ * and be right). A program whose oracle is clang-19 ({@code // ORACLE: clang-19}, C that gcc 12 lacks)
+ * must still be one gcc rejects, and its clang-19 builds at -O0 and -O2 must agree instead; clang-19's
+ * sanitizers check it. Skipped where gcc or clang-19 (or the sanitizer runtime) is not installed.
  */
 class CorpusOracleTest {
     private static final List<String> STRICT = List.of("-Wall", "-Werror");
@@ -64,6 +66,10 @@ class CorpusOracleTest {
     private static void agree(Path program) {
         Exec.require("gcc");
         Exec.require("clang-19");
+        if (Corpus.oracle(program).equals("clang-19")) {
+            clangOptimisationLevelsAgree(program);
+            return;
+        }
         String stem = Corpus.stem(program);
         Path gcc = Corpus.work("oracle-gcc").resolve(stem),
                 clang = Corpus.work("oracle-clang").resolve(stem);
@@ -111,16 +117,55 @@ class CorpusOracleTest {
                 .isEqualTo(rg.stdout());
     }
 
+    /**
+     * A program whose oracle is clang-19: gcc must still reject it (or the ORACLE line is stale), and
+     * clang-19's -O0 and -O2 builds, warning-free, must print the same bytes and exit the same way.
+     */
+    private static void clangOptimisationLevelsAgree(Path program) {
+        String stem = Corpus.stem(program);
+        Exec.Result g = Reference.compile(
+                "gcc", program, STRICT, Corpus.work("oracle-gcc").resolve(stem));
+        assertThat(g.status())
+                .as("%s names clang-19 as its oracle, but gcc compiles it: remove the ORACLE line", stem)
+                .isNotZero();
+        Path o0 = Corpus.work("oracle-clang").resolve(stem),
+                o2 = Corpus.work("oracle-clang-O2").resolve(stem);
+        Exec.Result c0 = Reference.compile("clang-19", program, STRICT, o0);
+        assertThat(c0.status()).as(c0.describe("clang-19")).isZero();
+        List<String> optimised = new ArrayList<>(STRICT);
+        optimised.add("-O2");
+        Exec.Result c2 = Reference.compile("clang-19", program, optimised, o2);
+        assertThat(c2.status()).as(c2.describe("clang-19 -O2")).isZero();
+        Exec.Result r0 = Reference.runProgram(o0), r2 = Reference.runProgram(o2);
+        assertThat(r0.timedOut()).as(r0.describe("clang-built " + stem)).isFalse();
+        assertThat(r0.status())
+                .as("clang-built %s crashed: %s", stem, r0.stderr())
+                .isBetween(0, 123);
+        assertThat(r0.stdout()).as("%s prints nothing", stem).isNotEmpty();
+        assertThat(r2.stdoutText())
+                .as("stdout of %s built by clang-19 -O2 vs -O0", stem)
+                .isEqualTo(r0.stdoutText());
+        assertThat(r2.stdout()).as("stdout bytes of %s", stem).isEqualTo(r0.stdout());
+        assertThat(r2.status())
+                .as("exit status of %s built by clang-19 -O2 vs -O0", stem)
+                .isEqualTo(r0.status());
+        assertThat(Reference.runProgram(o0).stdout())
+                .as("%s is not deterministic: a second run printed something else", stem)
+                .isEqualTo(r0.stdout());
+    }
+
     private static void sanitized(Path program) {
-        Exec.require("gcc");
+        String oracle = Corpus.oracle(program);
+        Exec.require(oracle);
         String stem = Corpus.stem(program);
         Path exe = Corpus.work("oracle-sanitize").resolve(stem);
         Exec.Result b = Reference.compile(
-                "gcc", program, List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"), exe);
+                oracle, program, List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"), exe);
         assertTrue(
                 b.status() == 0 || !b.stderr().contains("cannot find"),
-                "gcc's sanitizer runtime is not installed (libasan, libubsan)");
-        assertThat(b.status()).as(b.describe("gcc -fsanitize")).isZero();
+                oracle
+                        + "'s sanitizer runtime is not installed (gcc: libasan, libubsan; clang-19: libclang-rt-19-dev)");
+        assertThat(b.status()).as(b.describe(oracle + " -fsanitize")).isZero();
         List<String> cmd = new ArrayList<>(List.of(exe.toString()));
         cmd.addAll(Corpus.ARGS);
         Map<String, String> env = new java.util.HashMap<>(Corpus.ENV);

@@ -18,13 +18,14 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Differential test of jomp against gcc: each program in tests/c/run is compiled by
- * {@code gcc -std=gnu11 -O0} and by {@code bin/jomp -std=gnu11 -O0} (both with -fopenmp when the
+ * {@code gcc -std=gnu11 -O0} (or by the compiler its {@code // ORACLE:} line names, {@link Corpus#oracle})
+ * and by {@code bin/jomp -std=gnu11 -O0} (both with -fopenmp when the
  * program uses OpenMP), both binaries run with argv "one two three" and JOMP_TEST_ENV=hello, and
  * their stdout bytes and exit status must be identical. Programs listed in tests/xfail.txt must
  * still differ (or fail to build); one that starts passing fails the run until it leaves the list.
- * The whole corpus runs a second time built with {@code jomp -O2}, against the same gcc -O0
+ * The whole corpus runs a second time built with {@code jomp -O2}, against the same gcc (oracle) -O0
  * binary, so that every optimisation (and the JVM backend's loop outlining) meets every program.
- * Programs run side by side (junit-platform.properties), the two builds of one program sharing gcc's.
+ * Programs run side by side (junit-platform.properties), the two builds of one program sharing the oracle's.
  */
 class CorpusRunTest {
     @Execution(ExecutionMode.CONCURRENT)
@@ -48,21 +49,24 @@ class CorpusRunTest {
     private static void check(Path program, String opt, boolean expectFailure) {
         String problem = compare(program, opt);
         if (expectFailure && problem == null) {
-            fail("XPASS: " + Corpus.key(program) + " now matches gcc; remove it from tests/xfail.txt");
+            fail("XPASS: " + Corpus.key(program) + " now matches " + Corpus.oracle(program)
+                    + "; remove it from tests/xfail.txt");
         }
         if (!expectFailure && problem != null) fail(problem);
     }
 
-    /** Returns null when jomp's binary behaves exactly like gcc's, else what went wrong. */
+    /** Returns null when jomp's binary behaves exactly like the oracle's (gcc's), else what went wrong. */
     private static String compare(Path program, String opt) {
-        Exec.require("gcc");
+        String oracle = Corpus.oracle(program);
+        Exec.require(oracle);
         String stem = Corpus.stem(program);
-        Path gccExe = Corpus.work("gcc").resolve(stem);
+        Path refExe = Corpus.work(oracle).resolve(stem);
         Exec.Result want;
-        synchronized (Reference.lock(gccExe)) { // the -O0 and -O2 tests of the program build and run the same binary
-            Exec.Result g = Reference.compile("gcc", program, List.of(), gccExe);
-            assumeTrue(g.status() == 0, () -> "the reference build failed, see CorpusOracleTest: " + g.describe("gcc"));
-            want = Reference.runProgram(gccExe);
+        synchronized (Reference.lock(refExe)) { // the -O0 and -O2 tests of the program build and run the same binary
+            Exec.Result g = Reference.compile(oracle, program, List.of(), refExe);
+            assumeTrue(
+                    g.status() == 0, () -> "the reference build failed, see CorpusOracleTest: " + g.describe(oracle));
+            want = Reference.runProgram(refExe);
         }
 
         Path jompExe = Corpus.work("jomp" + opt).resolve(stem);
@@ -86,23 +90,24 @@ class CorpusRunTest {
         Exec.Result got = Reference.runProgram(jompExe);
         if (got.timedOut()) return got.describe("the jomp-built " + stem);
         if (!Arrays.equals(got.stdout(), want.stdout())) {
-            return "stdout differs from gcc's (exit status jomp " + got.status() + ", gcc " + want.status() + ")\n"
-                    + firstDifference(want.stdoutText(), got.stdoutText())
+            return "stdout differs from " + oracle + "'s (exit status jomp " + got.status() + ", " + oracle + " "
+                    + want.status() + ")\n"
+                    + firstDifference(oracle, want.stdoutText(), got.stdoutText())
                     + (got.stderr().isBlank() ? "" : "\njomp-built program's stderr: " + clip(got.stderr()));
         }
         if (got.status() != want.status()) {
-            return "exit status " + got.status() + ", gcc's binary exits " + want.status()
+            return "exit status " + got.status() + ", " + oracle + "'s binary exits " + want.status()
                     + (got.stderr().isBlank() ? "" : "\nstderr: " + clip(got.stderr()));
         }
         return null;
     }
 
     /** The first differing line, numbered, so that a failure reads like a one-line diff. */
-    private static String firstDifference(String want, String got) {
+    private static String firstDifference(String oracle, String want, String got) {
         List<String> w = want.lines().toList(), g = got.lines().toList();
         for (int i = 0; i < Math.max(w.size(), g.size()); i++) {
             String a = i < w.size() ? w.get(i) : "<end of output>", b = i < g.size() ? g.get(i) : "<end of output>";
-            if (!a.equals(b)) return "line " + (i + 1) + ":\n  gcc:  " + a + "\n  jomp: " + b;
+            if (!a.equals(b)) return "line " + (i + 1) + ":\n  " + oracle + ":  " + a + "\n  jomp: " + b;
         }
         return "the outputs differ only in line endings or a final newline";
     }

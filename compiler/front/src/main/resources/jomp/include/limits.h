@@ -60,6 +60,7 @@
 #define ULONG_WIDTH 64
 #define LLONG_WIDTH 64
 #define ULLONG_WIDTH 64
+#define BITINT_MAXWIDTH __BITINT_MAXWIDTH__
 #endif
 #ifndef PATH_MAX
 #define PATH_MAX 4096

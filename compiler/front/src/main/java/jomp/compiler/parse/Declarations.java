@@ -16,6 +16,7 @@ import jomp.compiler.parse.Parser.Declarator;
 import jomp.compiler.parse.Parser.Typedef;
 import jomp.compiler.sema.ConstEval;
 import jomp.compiler.type.Type;
+import jomp.compiler.type.TypePrinter;
 
 /**
  * Declarations (C11 6.7): declaration specifiers (storage class, type specifiers and qualifiers,
@@ -44,7 +45,8 @@ final class Declarations {
             DOUBLE = 1 << 16,
             COMPLEX = 1 << 17,
             INT128 = 1 << 18,
-            FLOAT16 = 1 << 19;
+            FLOAT16 = 1 << 19,
+            BITINT = 1 << 20;
 
     /**
      * What the declaration specifiers have said so far: the type words (counted as basicType reads
@@ -54,6 +56,10 @@ final class Declarations {
         int counter, quals;
         Type ty = Type.INT;
         List<GnuAttributes.Attribute> specAttrs = List.of();
+        /** _BitInt(N)'s N (BITINT in counter). */
+        long bitWidth;
+        /** N was no integer constant expression (reported). */
+        boolean badBitWidth;
     }
 
     /** declaration-specifiers: returns the base type; storage class and function specifiers go to attr (null: not allowed). */
@@ -72,8 +78,10 @@ final class Declarations {
                 continue;
             }
             if (qualifierOrAttribute(s, sp, attr)) continue;
-            if (s.equals("_BitInt") && p.peek(1).is("(") && !(p.lookup(s) instanceof Var))
-                throw p.errorAt(t.loc, "_BitInt types are not supported by jomp yet");
+            if (s.equals("_BitInt") && p.peek(1).is("(") && !(p.lookup(s) instanceof Var)) {
+                bitIntWord(sp, first);
+                continue;
+            }
             boolean typedefName = p.isTypedefName(t);
             boolean typeofWord = isTypeofWord(s);
             if (!(typedefName
@@ -87,6 +95,7 @@ final class Declarations {
                 namedType(t, typedefName, sp);
             else basicTypeWord(t, sp);
         }
+        if ((sp.counter & BITINT) != 0) sp.ty = bitIntType(first, sp);
         Type ty = sp.ty;
         if (!sp.specAttrs.isEmpty())
             ty = p.gnuAttrs.applyVectorSize(p.gnuAttrs.applyMode(ty, sp.specAttrs), sp.specAttrs);
@@ -163,6 +172,14 @@ final class Declarations {
         p.pos++;
         int before = sp.counter;
         sp.counter = countBasicTypeWord(sp.counter, t.text);
+        if ((before & BITINT) != 0) {
+            if ((sp.counter & ~(BITINT | SIGNED | UNSIGNED)) != 0
+                    || (sp.counter & (SIGNED | UNSIGNED)) == (SIGNED | UNSIGNED)) {
+                diags.error(t.loc, "cannot combine with previous '_BitInt' declaration specifier");
+                sp.counter = before;
+            }
+            return;
+        }
         Type r = basicType(sp.counter);
         if (sp.counter == COMPLEX + FLOAT16) { // clang has it; jomp's complex arithmetic is float's and double's
             diags.error(t.loc, "jomp does not support '_Complex _Float16'");
@@ -171,6 +188,49 @@ final class Declarations {
             diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
             sp.counter = before;
         } else sp.ty = r;
+    }
+
+    /** {@code _BitInt(N)} (the cursor at _BitInt): N is read here, the type made once signed or unsigned is known. */
+    private void bitIntWord(Specifiers sp, Token first) {
+        int at = p.pos;
+        p.pos++;
+        Token o = p.next();
+        Expr n = p.exprs.conditional();
+        long w = 0;
+        sp.badBitWidth = true;
+        if (n.type() != Parser.ERROR && !n.type().isInteger())
+            diags.error(
+                    n.loc(),
+                    "integer constant expression must have integer type, not " + TypePrinter.quoteAka(n.type()));
+        else {
+            sp.badBitWidth = n.type() == Parser.ERROR || ConstEval.integer(p.exprs.rvalue(n)) == null;
+            w = p.exprs.constInt(n); // reports what is no constant
+        }
+        p.expectClose(")", o);
+        if ((sp.counter & ~(SIGNED | UNSIGNED)) != 0) {
+            diags.error(first.loc, "'" + p.toks.get(at - 1).text + " _BitInt' is invalid"); // a type word before
+            return;
+        }
+        sp.counter |= BITINT;
+        sp.bitWidth = w;
+    }
+
+    /** The _BitInt type the specifiers name, with clang's diagnostics for its width (at the first specifier). */
+    private Type bitIntType(Token first, Specifiers sp) {
+        boolean unsigned = (sp.counter & UNSIGNED) != 0;
+        String sign = unsigned ? "unsigned" : "signed";
+        long w = sp.bitWidth;
+        if (sp.badBitWidth) return Type.INT;
+        if (w < (unsigned ? 1 : 2) && w >= 0) {
+            diags.error(first.loc, sign + " _BitInt must have a bit size of at least " + (unsigned ? 1 : 2));
+            return Type.INT;
+        }
+        if (w < 0 || w > Type.BITINT_MAXWIDTH) { // clang's limit is 8388608, jomp's BITINT_MAXWIDTH 128
+            diags.error(
+                    first.loc, sign + " _BitInt of bit sizes greater than " + Type.BITINT_MAXWIDTH + " not supported");
+            return Type.INT;
+        }
+        return Type.bitInt((int) w, unsigned);
     }
 
     /** A storage class or function specifier {@code t}, recorded in attr (null: not allowed here). */

@@ -429,8 +429,8 @@ final class Expressions {
                 Type lt = Types.promote(a.type());
                 Long n = ConstEval.integer(b);
                 if (n != null && n < 0) diags.warning(b.loc(), "shift count is negative", "-Wshift-count-negative");
-                else if (n != null && n >= lt.size() * 8)
-                    diags.warning(b.loc(), "shift count >= width of type", "-Wshift-count-overflow");
+                else if (n != null && n >= Types.width(lt)) // at the operator, as clang
+                diags.warning(loc, "shift count >= width of type", "-Wshift-count-overflow");
                 return new Expr.Binary(op, sema.convert(a, lt), sema.convert(b, Types.promote(b.type())), lt, loc);
             }
             default -> throw new IllegalStateException(op.toString());

@@ -17,8 +17,8 @@ final class Literals {
         this.diags = diags;
     }
 
-    /** An integer or floating constant (C11 6.4.4.1-2). */
-    Expr number(Token t) {
+    /** An integer or floating constant (C11 6.4.4.1-2; C23's wb suffixes, an extension before C23). */
+    Expr number(Token t, boolean c23) {
         String s = t.text;
         String lower = s.toLowerCase(Locale.ROOT);
         boolean hex = lower.startsWith("0x");
@@ -42,6 +42,12 @@ final class Literals {
         String suffix = lower.substring(end);
         boolean u = false;
         int l = 0;
+        String wb = s.substring(end).replaceFirst("^[uU]|[uU]$", "");
+        boolean bitInt = wb.equals("wb") || wb.equals("WB");
+        if (bitInt) {
+            u = suffix.length() == 3;
+            suffix = "";
+        }
         switch (suffix) {
             case "" -> {}
             case "u" -> u = true;
@@ -77,6 +83,10 @@ final class Literals {
         }
         if (overflow) diags.error(t.loc, "integer literal is too large to be represented in any integer type");
         // 6.4.4.1p5: the first type of the list that can represent the value
+        if (bitInt && (end > p || base == 8)) {
+            if (!c23) diags.warning(t.loc, "'_BitInt' suffix for literals is a C23 extension", "-Wc23-extensions");
+            return new Expr.IntLit(v, bitIntLiteralType(v, u, overflow), t.loc);
+        }
         Type ty;
         boolean decimal = base == 10;
         if (l == 2) ty = u || (!decimal && v < 0) ? Type.ULLONG : v < 0 ? Type.ULLONG : Type.LLONG;
@@ -92,6 +102,12 @@ final class Literals {
                     "-Wimplicitly-unsigned-literal");
         }
         return new Expr.IntLit(v, ty, t.loc);
+    }
+
+    /** The type of a wb literal of value v (C23 6.4.4.1p6): the narrowest _BitInt that holds it. */
+    private static Type bitIntLiteralType(long v, boolean unsigned, boolean overflow) {
+        int bits = overflow ? 64 : 64 - Long.numberOfLeadingZeros(v);
+        return unsigned ? Type.bitInt(Math.max(bits, 1), true) : Type.bitInt(Math.max(bits + 1, 2), false);
     }
 
     @SuppressWarnings("SelfAssignment") // d = (float) d rounds to float: not a self-assignment

@@ -505,7 +505,7 @@ public final class Parser {
     /** Does a type name start here? */
     boolean isTypeName(Token t) {
         if (t.kind == Token.Kind.IDENT && t.text.equals("_BitInt") && lookup(t.text) == null)
-            return true; // C23's _BitInt(N): a declaration, which Declarations refuses clearly
+            return true; // C23's _BitInt(N)
         if (t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT && KEYWORDS.contains(t.text)) {
             return switch (t.text) {
                 case "void",

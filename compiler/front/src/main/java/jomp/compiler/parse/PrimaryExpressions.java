@@ -39,7 +39,7 @@ final class PrimaryExpressions {
         switch (t.kind) {
             case NUMBER -> {
                 p.pos++;
-                return literals.number(t);
+                return literals.number(t, p.language.c23());
             }
             case CHAR -> {
                 p.pos++;
@@ -216,7 +216,8 @@ final class PrimaryExpressions {
         Type ty = p.declarators.typeName();
         p.expectClose(")", open);
         Type promoted = Types.defaultArgPromote(ty.unqualified());
-        if (ty.kind == Type.Kind.FLOAT && !ty.isComplex || ty.isInteger() && ty.size() < Type.INT.size())
+        if (ty.kind == Type.Kind.FLOAT && !ty.isComplex
+                || ty.isInteger() && !ty.isBitInt() && ty.size() < Type.INT.size())
             diags.warning(
                     tyTok.loc,
                     "second argument to 'va_arg' is of promotable type " + TypePrinter.quoteAka(ty)

@@ -192,12 +192,14 @@ final class TagSpecifiers {
                     d.loc(),
                     "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has non-integral type '"
                             + d.type() + "'");
-        else if (wv > d.type().size() * 8)
+        else if (d.type().kind == Type.Kind.INT128) // its loads and stores are of 64-bit units (BitFields)
+        diags.error(d.loc(), "jomp does not support bit-fields of type '" + d.type() + "'");
+        else if (wv > typeWidth(d.type()))
             diags.error(
-                    w.loc(),
+                    d.name() == null ? w.loc() : d.loc(), // clang: at the member's name
                     "width of bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "(" + wv
                             + " bits) exceeds the width of its type ("
-                            + d.type().size() * 8 + " bits)");
+                            + typeWidth(d.type()) + " bits)");
         else if (wv < 0)
             diags.error(
                     w.loc(),
@@ -330,5 +332,10 @@ final class TagSpecifiers {
                         .names
                         .put(names.get(i).text, new EnumConst(c.value(), fitsInt ? Type.INT : under, c.loc()));
         }
+    }
+
+    /** The width a bit-field of type t may have: N of _BitInt(N), else its size's bits. */
+    private static long typeWidth(Type t) {
+        return t.isBitInt() ? t.bitWidth() : t.size() * 8;
     }
 }

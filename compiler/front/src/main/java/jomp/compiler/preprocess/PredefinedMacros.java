@@ -10,7 +10,7 @@ package jomp.compiler.preprocess;
  * <li>{@code long double} is double: {@code __SIZEOF_LONG_DOUBLE__ 8} and the {@code __LDBL_*}
  *     macros describe IEEE double;</li>
  * <li>left out, because jomp does not implement what they announce: {@code __float128} ({@code __FLOAT128__}, {@code __SIZEOF_FLOAT128__}),
- *     {@code _BitInt} ({@code __BITINT_MAXWIDTH__}), {@code #embed} ({@code __STDC_EMBED_*}), SSE/MMX
+ *     {@code #embed} ({@code __STDC_EMBED_*}), SSE/MMX
  *     intrinsics ({@code __SSE__}, {@code __SSE2__}, {@code __SSE_MATH__}, {@code __SSE2_MATH__},
  *     {@code __MMX__}, {@code __FXSR__}), inline assembly ({@code __GCC_ASM_FLAG_OUTPUTS__},
  *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), clang's {@code __c11_atomic_*} builtins
@@ -20,6 +20,7 @@ package jomp.compiler.preprocess;
  *     ({@code __MEMORY_SCOPE_*}, {@code __OPENCL_MEMORY_SCOPE_*}), {@code __builtin_isfpclass} ({@code __FPCLASS_*}), address
  *     spaces ({@code __SEG_FS}, {@code __seg_fs}, ...), {@code #pragma redefine_extname}
  *     ({@code __PRAGMA_REDEFINE_EXTNAME});</li>
+ * <li>{@code __BITINT_MAXWIDTH__} is 128 (clang's 8388608): jomp's {@code _BitInt(N)} stops at 128 bits;</li>
  * <li>{@code __VERSION__} and {@code __clang_version__} name jomp.</li>
  * </ul>
  * What depends on the command line follows clang: {@code __STDC_VERSION__}, {@code __STRICT_ANSI__},
@@ -47,6 +48,7 @@ final class PredefinedMacros {
             #define __ATOMIC_RELEASE 3
             #define __ATOMIC_SEQ_CST 5
             #define __BIGGEST_ALIGNMENT__ 16
+            #define __BITINT_MAXWIDTH__ 128
             #define __BOOL_WIDTH__ 8
             #define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
             #define __CHAR16_TYPE__ unsigned short

@@ -48,8 +48,8 @@ public final class ConstEval {
     public static long truncate(long v, Type t) {
         if (t.kind == Type.Kind.BOOL) return v != 0 ? 1 : 0;
         long size = t.size();
-        if (size >= 8 || size <= 0) return v;
-        int bits = (int) (size * 8);
+        int bits = t.isBitInt() ? t.bitWidth() : (int) (size * 8);
+        if (bits >= 64 || size <= 0) return v;
         return t.isUnsigned ? v & ((1L << bits) - 1) : (v << (64 - bits)) >> (64 - bits);
     }
 

@@ -97,8 +97,13 @@ public final class Int128Const {
         return e.type().isUnsigned && v < 0 && e.type().size() == 8 ? b.add(BigInteger.ONE.shiftLeft(64)) : b;
     }
 
-    /** v reduced to 128 bits and read as t reads them. */
+    /** v reduced to 128 bits (N of a wider _BitInt(N)) and read as t reads them. */
     static BigInteger wrap(BigInteger v, Type t) {
+        if (t.isBitInt() && t.bitWidth() < 128) {
+            BigInteger mod = BigInteger.ONE.shiftLeft(t.bitWidth());
+            BigInteger m = v.mod(mod);
+            return !t.isUnsigned && m.testBit(t.bitWidth() - 1) ? m.subtract(mod) : m;
+        }
         BigInteger m = v.mod(MOD);
         return !t.isUnsigned && m.compareTo(HALF) >= 0 ? m.subtract(MOD) : m;
     }

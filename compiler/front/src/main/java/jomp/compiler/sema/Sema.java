@@ -67,7 +67,7 @@ public final class Sema {
             case Expr.IncDec d -> bitFieldFitsInt(d.target());
             case Expr.Binary b when b.op() == Expr.Binary.Op.COMMA -> bitFieldFitsInt(b.right());
             case Expr.Member m
-            when m.member().isBitField() && m.type().isInteger() -> {
+            when m.member().isBitField() && m.type().isInteger() && !m.type().isBitInt() -> { // C23: _BitInt ones stay
                 Type t = m.type().kind == Type.Kind.ENUM ? Types.enumUnderlying(m.type()) : m.type();
                 int width = m.member().bitWidth(), intBits = (int) Type.INT.size() * 8;
                 yield t.isUnsigned ? width < intBits : width <= intBits;
@@ -79,17 +79,14 @@ public final class Sema {
     private static boolean same(Type a, Type b) {
         if (a.origin == b.origin) return true;
         if (a.kind != b.kind || a.isUnsigned != b.isUnsigned || a.isComplex != b.isComplex) return false;
+        if (a.bitWidth() != b.bitWidth()) return false; // _BitInt(7) and signed char: one storage, other values
         if (a.kind == Type.Kind.PTR) return true; // all pointers share one representation
         if (a.isStructOrUnion() || a.kind == Type.Kind.ENUM) return a.record == b.record;
         return a.isArithmetic() || a.kind == Type.Kind.CHAR; // signedness is equal (checked above)
     }
 
     static long truncate(long v, Type t) {
-        if (t.kind == Type.Kind.BOOL) return v != 0 ? 1 : 0;
-        long size = t.size();
-        if (size >= 8) return v;
-        int bits = (int) (size * 8);
-        return t.isUnsigned ? v & ((1L << bits) - 1) : (v << (64 - bits)) >> (64 - bits);
+        return ConstEval.truncate(v, t);
     }
 
     /** A null pointer constant (C11 6.3.2.3p3): an integer constant 0, possibly cast to void *. */
@@ -134,7 +131,11 @@ public final class Sema {
                         (pt.isVoid() || pf.isVoid() || Types.compatibleUnqualified(pt.unqualified(), pf.unqualified()))
                                 && (pt.isVoid() || pf.isVoid() || pt.isAtomic() == pf.isAtomic());
                 if (!ok) {
-                    boolean signOnly = pt.isInteger() && pf.isInteger() && pt.size() == pf.size() && pt.kind == pf.kind;
+                    boolean signOnly = pt.isInteger()
+                            && pf.isInteger()
+                            && pt.size() == pf.size()
+                            && pt.kind == pf.kind
+                            && pt.bitWidth() == pf.bitWidth();
                     if (signOnly)
                         diags.warning(
                                 diagLoc,

@@ -69,6 +69,8 @@ public final class Type {
     public final Record record;
     /** The unqualified type this is a qualified copy of (this for unqualified types). */
     public final Type origin;
+    /** C23's {@code _BitInt(N)}: N on the canonical (origin) type, 0 for every other type; see {@link #bitWidth()}. */
+    private int bitIntWidth;
     /** A typedef name this type was written with, for diagnostics (clang prints it). */
     public String typedefName;
     /** An alignment given to this (typedef'd) type by {@code __attribute__((aligned(n)))}, or 0. */
@@ -149,6 +151,39 @@ public final class Type {
      * tell a va_list parameter ({@code origin == VA_LIST.origin}) from other pointers.
      */
     public static final Type VA_LIST = pointerTo(VOID).withTypedefName("__builtin_va_list");
+
+    /** The largest N of {@code _BitInt(N)} jomp supports: values live in int, long and __int128 registers. */
+    public static final int BITINT_MAXWIDTH = 128;
+
+    private static final java.util.concurrent.ConcurrentHashMap<Integer, Type> BIT_INTS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * {@code _BitInt(n)} or {@code unsigned _BitInt(n)} (1 <= n <= {@link #BITINT_MAXWIDTH}), one object per
+     * type, laid out as clang on x86-64: the smallest of char, short, int and long that holds n bits,
+     * and above 64 bits a multiple of 8 bytes aligned to 8 (16 bytes: __int128's registers, align 8). Its
+     * kind is that storage's, so everything that handles those integers handles it; {@link #bitWidth()}
+     * tells it apart (the lowering keeps its values sign- or zero-extended from bit n).
+     */
+    public static Type bitInt(int n, boolean unsigned) {
+        return BIT_INTS.computeIfAbsent(unsigned ? -n : n, key -> {
+            Kind k = n <= 8 ? Kind.CHAR : n <= 16 ? Kind.SHORT : n <= 32 ? Kind.INT : n <= 64 ? Kind.LONG : Kind.INT128;
+            int size = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : 16;
+            Type t = new Type(
+                    k, size, Math.min(size, 8), unsigned, 0, false, null, 0, null, null, false, false, null, null);
+            t.bitIntWidth = n;
+            return t;
+        });
+    }
+
+    /** N for {@code _BitInt(N)}, 0 for every other type. */
+    public int bitWidth() {
+        return origin.bitIntWidth;
+    }
+
+    public boolean isBitInt() {
+        return origin.bitIntWidth > 0;
+    }
 
     /** Is this a GCC vector type ({@code vector_size}; {@link Record#vectorElement})? */
     public boolean isVector() {

@@ -91,6 +91,7 @@ public final class TypePrinter {
 
     private static String baseName(Type t) {
         if (t.isComplex) return "_Complex " + baseName(t.base);
+        if (t.isBitInt()) return (t.isUnsigned ? "unsigned _BitInt(" : "_BitInt(") + t.bitWidth() + ")";
         return switch (t.kind) {
             case VOID -> "void";
             case BOOL -> "_Bool";

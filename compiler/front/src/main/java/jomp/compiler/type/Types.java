@@ -10,6 +10,7 @@ public final class Types {
     /** Integer promotion (6.3.1.1p2): types of rank below int become int (bit-fields: Sema.promoteBitField). */
     public static Type promote(Type t) {
         t = t.unqualified();
+        if (t.isBitInt()) return t; // C23 6.3.1.1p2: bit-precise types do not promote
         if (t.isInteger() && t.kind != Type.Kind.ENUM && t.rank() < Type.INT.rank()) return Type.INT;
         if (t.kind == Type.Kind.ENUM) return promote(enumUnderlying(t));
         return t;
@@ -42,6 +43,7 @@ public final class Types {
         if (a.kind == Type.Kind.FLOAT16 || b.kind == Type.Kind.FLOAT16) return Type.FLOAT16;
         a = promote(a);
         b = promote(b);
+        if (a.isBitInt() || b.isBitInt()) return bitIntArithmetic(a, b);
         if (a.isUnsigned == b.isUnsigned) return a.rank() >= b.rank() ? a : b;
         Type u = a.isUnsigned ? a : b, s = a.isUnsigned ? b : a;
         if (u.rank() >= s.rank()) return u;
@@ -49,7 +51,30 @@ public final class Types {
         return unsignedOf(s);
     }
 
+    /**
+     * The usual arithmetic conversions when a _BitInt takes part (C23 6.3.1.1, 6.3.1.8): ranks go by
+     * width, and a standard type outranks a bit-precise one of the same width (_BitInt(32) + int is int).
+     */
+    private static Type bitIntArithmetic(Type a, Type b) {
+        if (a.isUnsigned == b.isUnsigned) return bitIntRank(a) >= bitIntRank(b) ? a : b;
+        Type u = a.isUnsigned ? a : b, s = a.isUnsigned ? b : a;
+        if (bitIntRank(u) >= bitIntRank(s)) return u;
+        if (width(s) > width(u)) return s;
+        return unsignedOf(s);
+    }
+
+    private static int bitIntRank(Type t) {
+        return width(t) * 4 + (t.isBitInt() ? 0 : t.kind == Type.Kind.LLONG ? 3 : 2);
+    }
+
+    /** The width of an integer type in bits (its sign bit included): N of _BitInt(N), else its size's. */
+    public static int width(Type t) {
+        if (t.isBitInt()) return t.bitWidth();
+        return t.kind == Type.Kind.BOOL ? 1 : (int) t.size() * 8;
+    }
+
     public static Type unsignedOf(Type t) {
+        if (t.isBitInt()) return Type.bitInt(t.bitWidth(), true);
         return switch (t.kind) {
             case CHAR -> Type.UCHAR;
             case SHORT -> Type.USHORT;
@@ -86,14 +111,16 @@ public final class Types {
         switch (a.kind) {
             case CHAR:
                 // char, signed char and unsigned char are three distinct types
-                return a.isPlainChar() == b.isPlainChar() && a.isUnsigned == b.isUnsigned;
+                return a.isPlainChar() == b.isPlainChar()
+                        && a.isUnsigned == b.isUnsigned
+                        && a.bitWidth() == b.bitWidth();
             case BOOL:
             case SHORT:
             case INT:
             case LONG:
             case LLONG:
             case INT128:
-                return a.isUnsigned == b.isUnsigned;
+                return a.isUnsigned == b.isUnsigned && a.bitWidth() == b.bitWidth();
             case FLOAT16:
             case FLOAT:
             case DOUBLE:
@@ -165,8 +192,8 @@ public final class Types {
 
     /** Is an integer type able to represent value v? (for enum and literal typing) */
     public static boolean fits(long v, Type t) {
-        if (t.size() >= 8) return true; // v is a 64-bit pattern: callers check signedness themselves
-        long bits = t.size() * 8;
+        long bits = width(t);
+        if (bits >= 64) return true; // v is a 64-bit pattern: callers check signedness themselves
         if (t.isUnsigned) return v >= 0 && v < (1L << bits);
         return v >= -(1L << (bits - 1)) && v < (1L << (bits - 1));
     }

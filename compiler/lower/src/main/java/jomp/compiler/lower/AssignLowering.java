@@ -124,7 +124,7 @@ final class AssignLowering {
                             ? f.int128().binary(ca.op(), o, rhs, ot, ca.value().type())
                             : Ops.binary(f.e, ca.op(), o, rhs, ot);
             if (half) r = HalfFloats.round(f.e, r);
-            return f.convertValue(r, ot, tt.unqualified());
+            return f.convertValue(f.bitIntWrap(r, ot), ot, tt.unqualified());
         })[1];
     }
 
@@ -134,11 +134,13 @@ final class AssignLowering {
             if (t.isPointer()) return f.b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
             if (Int128Ops.is(t)) {
                 Int128Ops w = f.int128();
-                return w.binary(
-                        id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB,
-                        old,
-                        w.make(IntConst.i64(1), IntConst.i64(0)),
-                        t,
+                return f.bitIntWrap(
+                        w.binary(
+                                id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB,
+                                old,
+                                w.make(IntConst.i64(1), IntConst.i64(0)),
+                                t,
+                                t),
                         t);
             }
             if (t.isFloat()) {

@@ -387,7 +387,7 @@ final class AtomicLowering {
                             x, id.increment() ? Insn.RmwOp.FADD : Insn.RmwOp.FSUB, one, old -> f.e.bin(bop, old, one));
                 }
                 IntConst one = new IntConst(r, id.step());
-                boolean exact = TypeMap.mem(t) == r && t.kind != Type.Kind.BOOL;
+                boolean exact = TypeMap.mem(t) == r && t.kind != Type.Kind.BOOL && !narrowBitInt(t);
                 return new Update(x, exact ? (id.increment() ? Insn.RmwOp.ADD : Insn.RmwOp.SUB) : null, one, old -> {
                     Value nv = f.e.bin(bop, old, one);
                     if (t.kind == Type.Kind.BOOL) return f.e.cmp(Insn.CmpOp.NE, nv, IntConst.i32(0));
@@ -401,7 +401,9 @@ final class AtomicLowering {
                     return null;
                 Value rhs = f.rvalue(ca.value());
                 UnaryOperator<Value> apply = old -> f.convertValue(
-                        Ops.binary(f.e, ca.op(), f.convertValue(old, tt, ot), rhs, ot), ot, tt.unqualified());
+                        f.bitIntWrap(Ops.binary(f.e, ca.op(), f.convertValue(old, tt, ot), rhs, ot), ot),
+                        ot,
+                        tt.unqualified());
                 Insn.RmwOp op = direct(ca.op(), true, tt, ot);
                 return new Update(x, op, rhs, apply);
             }
@@ -422,7 +424,7 @@ final class AtomicLowering {
                     Value ov = f.rvalue(other);
                     UnaryOperator<Value> apply = old -> {
                         Value xv = f.convertValue(old, tt, xSide);
-                        Value res = Ops.binary(f.e, bin.op(), xLeft ? xv : ov, xLeft ? ov : xv, ot);
+                        Value res = f.bitIntWrap(Ops.binary(f.e, bin.op(), xLeft ? xv : ov, xLeft ? ov : xv, ot), ot);
                         return f.convertValue(res, bin.type(), tt.unqualified());
                     };
                     Insn.RmwOp op = xSide == ot || TypeMap.reg(xSide) == TypeMap.reg(ot)
@@ -442,6 +444,11 @@ final class AtomicLowering {
         }
     }
 
+    /** A _BitInt narrower than its register: a sum must wrap at its width, which an atomicrmw add cannot. */
+    private static boolean narrowBitInt(Type t) {
+        return t.isBitInt() && t.bitWidth() < TypeMap.reg(t).size * 8;
+    }
+
     /** The atomicrmw for {@code x = x op v} (or {@code v op x} with xLeft false), when x and the operation share one type. */
     private static Insn.RmwOp direct(Expr.Binary.Op op, boolean xLeft, Type x, Type opType) {
         IrType r = TypeMap.reg(x);
@@ -454,8 +461,8 @@ final class AtomicLowering {
         }
         if (r != IrType.I32 && r != IrType.I64 || !opType.isInteger()) return null;
         return switch (op) {
-            case ADD -> Insn.RmwOp.ADD;
-            case SUB -> xLeft ? Insn.RmwOp.SUB : null;
+            case ADD -> narrowBitInt(x) ? null : Insn.RmwOp.ADD;
+            case SUB -> xLeft && !narrowBitInt(x) ? Insn.RmwOp.SUB : null;
             case BITAND -> Insn.RmwOp.AND;
             case BITOR -> Insn.RmwOp.OR;
             case BITXOR -> Insn.RmwOp.XOR;
@@ -499,7 +506,7 @@ final class AtomicLowering {
                 rmw = op == OmpClause.ReductionOp.ADD || op == OmpClause.ReductionOp.SUB ? Insn.RmwOp.FADD : null;
             else if (r == IrType.I32 || r == IrType.I64)
                 rmw = switch (op) {
-                    case ADD, SUB -> Insn.RmwOp.ADD;
+                    case ADD, SUB -> narrowBitInt(t) ? null : Insn.RmwOp.ADD;
                     case BITAND -> Insn.RmwOp.AND;
                     case BITOR -> Insn.RmwOp.OR;
                     case BITXOR -> Insn.RmwOp.XOR;

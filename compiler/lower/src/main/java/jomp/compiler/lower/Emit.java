@@ -12,6 +12,7 @@ import jomp.compiler.ir.Value;
 import jomp.compiler.opt.Fold;
 import jomp.compiler.sema.ConstEval;
 import jomp.compiler.type.Type;
+import jomp.compiler.type.Types;
 
 /**
  * Arithmetic and conversions that fold when their operands are constants and otherwise emit
@@ -89,16 +90,29 @@ final class Emit {
 
     /** Whether every value of type from is representable in type to (both integer types). */
     private static boolean fitsIn(Type from, Type to) {
-        long fs = from.size(), ts = to.size();
+        long fs = Types.width(from), ts = Types.width(to);
         boolean fu = TypeMap.isUnsigned(from), tu = TypeMap.isUnsigned(to);
         if (to.kind == Type.Kind.BOOL) return from.kind == Type.Kind.BOOL;
+        if (from.kind == Type.Kind.BOOL) return true;
         if (fs < ts) return fu || !tu;
         return fs == ts && fu == tu;
     }
 
-    /** Re-normalises an i32 holding a value for a C type narrower than int. */
+    /**
+     * Re-normalises an i32 holding a value for a C type narrower than int, or an i32 or i64 holding a
+     * _BitInt(N) narrower than it: sign- or zero-extended from bit N (the wrap-around of unsigned
+     * _BitInt arithmetic; clang keeps its values so too).
+     */
     Value narrow(Value v, Type to) {
-        if (to.size() >= 4) return v;
+        int w = to.bitWidth();
+        if (w > 0 && w < v.type().size * 8 && !v.type().isFloat() && v.type() != IrType.PTR) {
+            int bits = v.type().size * 8;
+            IrType t = v.type();
+            if (TypeMap.isUnsigned(to)) return bin(Insn.BinOp.AND, v, new IntConst(t, -1L >>> (64 - w)));
+            Value k = new IntConst(t, bits - w);
+            return bin(Insn.BinOp.SHR, bin(Insn.BinOp.SHL, v, k), k);
+        }
+        if (w > 0 || to.size() >= 4) return v;
         IrType m = to.size() == 1 ? IrType.I8 : IrType.I16;
         Value t = conv(Insn.ConvOp.TRUNC, v, m);
         return conv(TypeMap.isUnsigned(to) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, t, IrType.I32);

@@ -25,6 +25,7 @@ import jomp.compiler.ir.Slot;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Member;
 import jomp.compiler.type.Type;
+import jomp.compiler.type.Types;
 import jomp.offload.abi.EntryPoints;
 
 /**
@@ -814,7 +815,10 @@ final class FunctionLowering {
     Value unary(Expr.Unary u) {
         Type t = u.type();
         if (Int128Ops.is(t) && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
-            return int128().unary(u.op(), rvalue(u.operand()));
+            return bitIntWrap(int128().unary(u.op(), rvalue(u.operand())), t);
+        if (t.isBitInt() && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
+            return e.narrow(
+                    e.unary(u.op() == Expr.Unary.Op.NEG ? Insn.UnOp.NEG : Insn.UnOp.NOT, rvalue(u.operand())), t);
         return switch (u.op()) {
             case ADDR -> address(u.operand());
             case DEREF -> {
@@ -876,8 +880,15 @@ final class FunctionLowering {
         Value l = rvalue(x.left());
         Value r = rvalue(x.right());
         if (lt.isComplex) return complexBinary(x.op(), l, r, lt);
-        if (Int128Ops.is(lt)) return int128().binary(x.op(), l, r, lt, x.right().type());
-        return Ops.binary(e, x.op(), l, r, lt);
+        if (Int128Ops.is(lt))
+            return bitIntWrap(int128().binary(x.op(), l, r, lt, x.right().type()), x.type());
+        return bitIntWrap(Ops.binary(e, x.op(), l, r, lt), x.type());
+    }
+
+    /** An arithmetic result of _BitInt(N) type brought back to N bits (wrap-around; other types as they are). */
+    Value bitIntWrap(Value v, Type t) {
+        if (!t.isBitInt()) return v;
+        return Int128Ops.is(t) ? int128().wrap(v, t.bitWidth(), t.isUnsigned) : e.narrow(v, t);
     }
 
     /** Whether x is _Float16 arithmetic, which clang computes in float and rounds only where its value is used. */
@@ -967,10 +978,11 @@ final class FunctionLowering {
     Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
         if (Int128Ops.is(from) || Int128Ops.is(to)) {
-            if (Int128Ops.is(from) && Int128Ops.is(to)) return v; // same 128 bits, read another way
+            if (Int128Ops.is(from) && Int128Ops.is(to)) // same 128 bits, read another way (or fewer of them)
+            return Types.width(to) < Types.width(from) || from.isUnsigned != to.isUnsigned ? bitIntWrap(v, to) : v;
             if (from.isComplex || to.isComplex)
                 throw new Lowering.Unsupported(null, "jomp cannot convert between __int128 and complex types");
-            return Int128Ops.is(to) ? int128().from(v, from) : int128().to(v, from, to);
+            return Int128Ops.is(to) ? bitIntWrap(int128().from(v, from), to) : int128().to(v, from, to);
         }
         if (!from.isComplex && !to.isComplex) {
             if (TypeMap.inMemory(to) || from.isArray() || from.isFunction()) return v;

@@ -72,6 +72,16 @@ final class Int128Ops {
         return e.convert(l, Type.ULONG, to);
     }
 
+    /** A 128-bit value wrapped to _BitInt(w)'s range, 64 < w <= 128: its high word sign- or zero-extended from bit w. */
+    Value wrap(Value a, int w, boolean unsigned) {
+        if (w >= 128) return a;
+        Value h = hi(a);
+        Value nh = unsigned
+                ? e.bin(Insn.BinOp.AND, h, k(-1L >>> (128 - w)))
+                : e.bin(Insn.BinOp.SHR, e.bin(Insn.BinOp.SHL, h, k(128 - w)), k(128 - w));
+        return make(lo(a), nh);
+    }
+
     /** Non-zero (an i32 0 or 1) when a is. */
     Value truth(Value a) {
         return e.cmp(Insn.CmpOp.NE, e.bin(Insn.BinOp.OR, lo(a), hi(a)), k(0));
@@ -273,8 +283,12 @@ final class Int128Ops {
         Value negative = u ? IntConst.i32(0) : e.cmp(Insn.CmpOp.LT, h, k(0));
         Value mag = u ? a : abs(a, negative);
         Value mh = hi(mag), ml = lo(mag);
-        // s = bits of the high word (1..64): shifting right by s keeps the top 64 bits
-        Value s = e.conv(Insn.ConvOp.SEXT, e.bin(Insn.BinOp.SUB, IntConst.i32(64), leadingZeros(mh)), IrType.I64);
+        // s = bits of the high word (1..64): shifting right by s keeps the top 64 bits; a high word of 0
+        // (a signed magnitude in [2^63, 2^64)) counts as 1 bit, hence mh | 1
+        Value s = e.conv(
+                Insn.ConvOp.SEXT,
+                e.bin(Insn.BinOp.SUB, IntConst.i32(64), leadingZeros(e.bin(Insn.BinOp.OR, mh, k(1)))),
+                IrType.I64);
         Value back = e.bin(Insn.BinOp.SUB, k(64), s); // 0..63
         Value sMinus1 = e.bin(Insn.BinOp.SUB, s, k(1)); // 0..63 (shift counts stay below 64)
         Value top = e.bin(

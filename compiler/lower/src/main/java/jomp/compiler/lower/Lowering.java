@@ -786,7 +786,8 @@ public final class Lowering {
         if (r instanceof Addr a && b.op() == Expr.Binary.Op.ADD && b.type().isPointer() && l instanceof IntConst off)
             return new Addr(a.symbol(), a.offset() + off.value());
         if (r instanceof Addr) throw new Emit.NotConstant();
-        return Ops.binary(fold, b.op(), (Value) l, (Value) r, b.left().type());
+        Value v = Ops.binary(fold, b.op(), (Value) l, (Value) r, b.left().type());
+        return b.type().isBitInt() ? fold.narrow(v, b.type()) : v;
     }
 
     /** The address of a static-storage lvalue, as a constant. */

@@ -843,8 +843,8 @@ final class OmpLowering {
         Emit e = f.e;
         boolean fl = TypeMap.reg(t).isFloat();
         return switch (op) {
-            case ADD, SUB -> e.bin(Insn.BinOp.ADD, orig, priv);
-            case MUL -> e.bin(Insn.BinOp.MUL, orig, priv);
+            case ADD, SUB -> f.bitIntWrap(e.bin(Insn.BinOp.ADD, orig, priv), t);
+            case MUL -> f.bitIntWrap(e.bin(Insn.BinOp.MUL, orig, priv), t);
             case BITAND -> e.bin(Insn.BinOp.AND, orig, priv);
             case BITOR -> e.bin(Insn.BinOp.OR, orig, priv);
             case BITXOR -> e.bin(Insn.BinOp.XOR, orig, priv);
