@@ -198,11 +198,11 @@ public final class ConstEval {
 
     /**
      * A floating constant converted to integer type {@code to}, truncated toward zero; out of the type's
-     * range (undefined behaviour) it is the nearest value of the type and NaN is 0, as gcc folds it.
-     * Unsigned 64-bit values come back in a long's bits.
+     * range (undefined behaviour) it is the nearest value of the type and NaN is 0, as gcc folds it (a
+     * _BitInt(N)'s range is N bits'). Unsigned 64-bit values come back in a long's bits.
      */
     public static long saturate(double d, Type to) {
-        int bits = (int) to.size() * 8;
+        int bits = Math.min(64, to.isBitInt() ? to.bitWidth() : (int) to.size() * 8);
         if (Double.isNaN(d)) return 0;
         if (to.isUnsigned) {
             if (d <= 0) return 0;
