@@ -402,8 +402,13 @@ public sealed interface OmpClause {
     record LoopRange(int first, int count, SourceLocation loc) implements OmpClause {}
     /** OpenMP 6.0: split's counts(list): iteration counts, null where omp_fill (the rest) stands. */
     record Counts(List<Expr> counts, SourceLocation loc) implements OmpClause {}
-    /** OpenMP 6.0: apply([label:] transformations): the directives applied to the generated loops, as written. */
-    record Apply(String label, List<String> directives, SourceLocation loc) implements OmpClause {}
+    /**
+     * OpenMP 6.0: apply([modifier[(indices)]:] directives): the directives applied to the construct's
+     * generated loops the modifier names (null: the construct's first kind), in order or at the given
+     * 1-based indices (null when not given); a {@code nothing} directive keeps its place.
+     */
+    record Apply(String modifier, List<Integer> indices, List<OmpDirective> directives, SourceLocation loc)
+            implements OmpClause {}
     /** omp_all_memory in a depend clause (the items list of that Depend has no entry for it). */
     record AllMemory(DependType type, SourceLocation loc) implements OmpClause {}
     /**

@@ -5,6 +5,7 @@ import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.OmpDirective.Leaf;
+import jomp.compiler.ast.OmpGeneratedLoops;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ast.Var;
 import jomp.compiler.diag.SourceLocation;
@@ -37,6 +38,14 @@ final class OmpLoopNest {
     void check(OmpDirective d, Stmt body) {
         if (orderedBelowCollapse(d)) return;
         Stmt s = body;
+        if (!d.isLoopTransformation() && OmpGeneratedLoops.planned(s)) {
+            p.diags.error(
+                    s.loc(),
+                    "jomp cannot associate '#pragma omp " + d.name()
+                            + "' with the loops of a loop transformation that has an 'apply' clause or"
+                            + " transforms the loops of fuse, split or stripe");
+            return;
+        }
         if (s instanceof Stmt.Omp g
                 && (g.directive().has(Leaf.REVERSE)
                         || g.directive().has(Leaf.INTERCHANGE)
@@ -82,13 +91,6 @@ final class OmpLoopNest {
     private void checkTransformed(OmpDirective d, Stmt.Omp g) {
         OmpDirective t = g.directive();
         boolean own = t.has(Leaf.FUSE) || t.has(Leaf.SPLIT) || t.has(Leaf.STRIPE);
-        if (own && d.isLoopTransformation()) {
-            p.diags.error(
-                    g.loc(),
-                    "jomp cannot apply '#pragma omp " + d.name() + "' to the loops '#pragma omp " + t.name()
-                            + "' generates");
-            return;
-        }
         int sequence = own ? OmpLoopSequence.generatedLoops(g) : 1;
         if (sequence != 1) { // a loop construct is associated with a loop nest, not a sequence of loops
             p.diags.error(

@@ -203,6 +203,7 @@ final class OmpParser {
         if (d.isLoop()) new OmpLoopNest(p).check(d, body);
         if (d.isLoop()) OmpInductionClauses.checkScans(p, d, body);
         if (first == Leaf.FUSE) new OmpLoopSequence(p).check(d, body);
+        if (d.isLoopTransformation()) new OmpApplyCheck(p).check(new Stmt.Omp(d, body, pragma.loc));
         if (first == Leaf.METADIRECTIVE) {
             for (OmpClause.When w : d.clauses(OmpClause.When.class))
                 if (w.variant() != null && w.variant().isLoop()) new OmpLoopNest(p).check(w.variant(), body);

@@ -1,0 +1,52 @@
+// CHECK: 25:27: error: 'fused' is not a loop modifier of '#pragma omp tile' (expected 'grid' or 'intratile')
+// CHECK: 27:27: error: 'apply' clause names more 'grid' loops than the 1 '#pragma omp tile' generates
+// CHECK: 29:30: error: 'apply' clause names 2 generated loops for 1 directive
+// CHECK: 32:27: error: 'apply' clause names more 'intratile' loops than the 1 '#pragma omp tile' generates
+// CHECK: 34:48: error: generated loop 'grid(1)' of '#pragma omp tile' is named in more than one 'apply' clause
+// CHECK: 36:25: error: '#pragma omp unroll' generates no loop to apply directives to
+// CHECK: 38:39: error: 'parallel for' in the 'apply' clause of '#pragma omp tile' is not a loop-transforming directive
+// CHECK: 40:39: error: '#pragma omp interchange' is applied to loops that are not rectangular (a loop's trip count depends on another of them)
+// CHECK: 42:47: error: '#pragma omp tile' needs 2 nested loops at the generated loop it is applied to, but the loop nest there has only 1
+// CHECK: 45:37: error: '#pragma omp fuse' takes a loop sequence, not the generated loop it is applied to
+// CHECK: 49:25: error: expected loop invariant expression
+// CHECK: 51:31: error: expected 2 for loops after '#pragma omp tile', but found only 1
+// CHECK-ALL
+// CLANG-CANNOT: OpenMP 6.0's apply clause, which clang-19 does not implement; the restrictions are
+// the specification's (6.0 9.1: a loop modifier the construct defines, no more directives than it
+// generates loops of that kind, each generated loop named once, loop-transforming directives only,
+// each fitting the loop nest at the loop it is applied to), the messages jomp's in clang's style.
+// tile generates grid and intratile loops, an intratile loop's trip count depends on its grid loop
+// (the last tile may be partial), so grid and intratile loops cannot be interchanged or tiled
+// together; unroll partial's generated loop holds copies of the body, no loop nest; unroll full
+// generates no loop; fuse takes a loop sequence, not one generated loop. A directive applied to a
+// loop may take loops of the nest below the construct's own (interchange of the intratile loop and
+// the j loop): they must be there and rectangular, as tile's.
+void f(int n, int *a) {
+#pragma omp tile sizes(4) apply(fused: reverse)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp tile sizes(4) apply(grid: reverse, reverse)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp tile sizes(4, 4) apply(grid(1, 2): reverse)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) a[i] = j;
+#pragma omp tile sizes(4) apply(intratile(2): reverse)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp tile sizes(4) apply(grid: reverse) apply(grid(1): unroll)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp unroll full apply(reverse)
+  for (int i = 0; i < 8; i++) a[i] = i;
+#pragma omp tile sizes(4) apply(grid: parallel for)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp tile sizes(4) apply(grid: interchange)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp unroll partial(2) apply(unrolled: tile sizes(2, 2))
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) a[i] = j;
+#pragma omp reverse apply(reversed: fuse)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp tile sizes(2) apply(intratile: interchange)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++) a[i] = j;
+#pragma omp tile sizes(2) apply(intratile: interchange)
+  for (int i = 0; i < n; i++) a[i] = i;
+}
