@@ -31,10 +31,19 @@ public final class OmpGeneratedLoops {
     /**
      * The steps in the order they apply; base: the innermost construct's loop nest (its body) or,
      * for a fuse or split, that construct (its generated loop); baseDepth: how many loops of the
-     * base nest the steps use; error and errorLoc: the first restriction broken, or null.
+     * base nest the steps use; error and errorLoc: the first restriction broken, or null; nest: how
+     * many generated loops a loop construct may collapse; rectangular: how many of the outermost
+     * are rectangular (no trip count depends on another of them).
      */
     public record Plan(
-            List<Step> steps, Stmt base, boolean generatedBase, int baseDepth, String error, SourceLocation errorLoc) {}
+            List<Step> steps,
+            Stmt base,
+            boolean generatedBase,
+            int baseDepth,
+            String error,
+            SourceLocation errorLoc,
+            int nest,
+            int rectangular) {}
 
     /** The modifiers of apply that name d's generated loops, one entry per loop, outermost first. */
     public static List<String> kinds(OmpDirective d) {
@@ -113,7 +122,15 @@ public final class OmpGeneratedLoops {
                 err = "not enough loops";
                 loc = x.loc();
             }
-            return new Plan(List.copyOf(steps), base, generatedBase, generatedBase ? 1 : depth, err, loc);
+            return new Plan(
+                    List.copyOf(steps),
+                    base,
+                    generatedBase,
+                    generatedBase ? 1 : depth,
+                    err,
+                    loc,
+                    m.nest,
+                    m.rectangular());
         }
     }
 
@@ -238,6 +255,13 @@ public final class OmpGeneratedLoops {
             if (l == Leaf.UNROLL) nest = Math.min(nest, p + gen.size()); // the copies hold no loop nest
             if (l == Leaf.SPLIT) nest = Math.min(nest, p); // a sequence, not a nest
             return null;
+        }
+
+        /** How many of the outermost loops of the nest are rectangular. */
+        int rectangular() {
+            int c = 0;
+            while (c < nest && rectangular(loops.subList(0, c + 1))) c++;
+            return c;
         }
 
         private static boolean rectangular(List<Loop> span) {

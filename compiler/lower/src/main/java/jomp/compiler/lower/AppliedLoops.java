@@ -34,13 +34,49 @@ final class AppliedLoops {
         Value count(FunctionLowering f, int k, Value[] idx);
 
         void body(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch);
+
+        /** The values an outlined function needs to run this nest. */
+        List<Value> exported();
+
+        /** This nest in a function that received {@link #exported()} as values. */
+        Gen imported(List<Value> values);
+
+        /** The nest (or generated nest) the plan starts from: its variables and loops as written. */
+        GeneratedNest origin();
     }
 
     static void run(OmpLowering omp, FunctionLowering f, Stmt.Omp x) {
         OmpGeneratedLoops.Plan plan = OmpGeneratedLoops.plan(x);
+        LoopNest base = plan.generatedBase() ? null : LoopNest.compute(f, plan.base(), plan.baseDepth());
+        DataSharing ds = base == null ? null : DataSharing.at(omp, x, 0, base);
+        Gen g = build(f, plan, base);
+        BasicBlock exit = f.b.newBlock("omp.apply.end");
+        serial(f, g, new Value[0], exit, null);
+        if (!f.b.isTerminated()) f.b.br(exit);
+        f.b.setBlock(exit);
+        if (ds != null) ds.end(false, null);
+    }
+
+    /**
+     * The first depth loops the chain at x generates, as a loop construct collapses them
+     * (rectangular: the front end checks), their counts and logical iterations evaluated now.
+     */
+    static GeneratedNest generated(FunctionLowering f, Stmt.Omp x, int depth) {
+        OmpGeneratedLoops.Plan plan = OmpGeneratedLoops.plan(x);
+        Gen g = build(f, plan, plan.generatedBase() ? null : LoopNest.compute(f, plan.base(), plan.baseDepth()));
+        List<Value> counts = new ArrayList<>();
+        Value total = IntConst.i64(1);
+        for (int k = 0; k < depth; k++) {
+            counts.add(g.count(f, k, new Value[g.depth()]));
+            total = f.e.bin(Insn.BinOp.MUL, total, counts.get(k));
+        }
+        return new Collapsed(g, counts, total);
+    }
+
+    /** The plan's loops over base (the base nest, null when the plan starts from a fuse or split). */
+    private static Gen build(FunctionLowering f, OmpGeneratedLoops.Plan plan, LoopNest base) {
         if (plan.error() != null) throw new IllegalStateException(plan.errorLoc() + ": " + plan.error());
         Gen g;
-        DataSharing ds = null;
         if (plan.generatedBase()) {
             Stmt.Omp t = (Stmt.Omp) plan.base();
             GeneratedNest n = t.directive().has(Leaf.FUSE)
@@ -48,13 +84,10 @@ final class AppliedLoops {
                     : LoopStripes.splitLoops(f, t).get(0);
             g = new FromGenerated(n);
         } else {
-            LoopNest nest = LoopNest.compute(f, plan.base(), plan.baseDepth());
-            ds = DataSharing.at(omp, x, 0, nest);
-            g = new Base(nest, plan.baseDepth());
+            g = new Base(base, plan.baseDepth());
         }
         for (OmpGeneratedLoops.Step st : plan.steps()) g = step(f, g, st);
-        serial(f, g);
-        if (ds != null) ds.end(false, null);
+        return g;
     }
 
     private static Gen step(FunctionLowering f, Gen g, OmpGeneratedLoops.Step st) {
@@ -71,13 +104,21 @@ final class AppliedLoops {
         };
     }
 
-    /** The nest's loops in order, then the body at their indices. */
-    private static void serial(FunctionLowering f, Gen g) {
+    /**
+     * The nest's loops after the fixed ones (a loop construct shares those out), then the body at
+     * their indices; continue in the body goes to the innermost loop's next iteration (to latch
+     * when every loop is fixed). It ends after the outermost loop it ran.
+     */
+    private static void serial(FunctionLowering f, Gen g, Value[] fixed, BasicBlock exit, BasicBlock latch) {
         int n = g.depth();
         Value[] idx = new Value[n];
-        BasicBlock exit = f.b.newBlock("omp.apply.end");
+        System.arraycopy(fixed, 0, idx, 0, fixed.length);
+        if (fixed.length == n) {
+            g.body(f, idx, exit, latch);
+            return;
+        }
         List<Runnable> closers = new ArrayList<>();
-        for (int k = 0; k < n; k++) {
+        for (int k = fixed.length; k < n; k++) {
             Value limit = g.count(f, k, idx);
             Reg r = f.fn.newReg(IrType.I64, "omp.gen");
             f.b.copy(r, IntConst.i64(0));
@@ -95,13 +136,66 @@ final class AppliedLoops {
                 f.b.setBlock(end);
             });
         }
-        BasicBlock latch = f.b.newBlock("omp.gen.latch");
-        g.body(f, idx, exit, latch);
-        if (!f.b.isTerminated()) f.b.br(latch);
-        f.b.setBlock(latch);
+        BasicBlock inner = f.b.newBlock("omp.gen.latch");
+        g.body(f, idx, exit, inner);
+        if (!f.b.isTerminated()) f.b.br(inner);
+        f.b.setBlock(inner);
         for (Runnable c : closers) c.run();
-        f.b.br(exit);
-        f.b.setBlock(exit);
+    }
+
+    /** The collapsed loops of a plan, for a loop construct (GeneratedNest): counts and total evaluated once. */
+    private record Collapsed(Gen gen, List<Value> counts, Value total) implements GeneratedNest {
+        @Override
+        public List<LoopNest.Level> levels() {
+            List<LoopNest.Level> out = new ArrayList<>();
+            for (Value c : counts) out.add(new LoopNest.Level(null, IntConst.i64(0), IntConst.i64(1), c));
+            return out;
+        }
+
+        @Override
+        public Value[] indices(FunctionLowering f, Value iv) {
+            return GeneratedNest.digits(f, iv, levels());
+        }
+
+        @Override
+        public void at(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch) {
+            serial(f, gen, idx, exit, latch);
+        }
+
+        @Override
+        public List<Value> exported() {
+            List<Value> out = new ArrayList<>(gen.exported());
+            out.addAll(counts);
+            out.add(total);
+            return out;
+        }
+
+        @Override
+        public int exportedSize() {
+            return gen.exported().size() + counts.size() + 1;
+        }
+
+        @Override
+        public GeneratedNest imported(List<Value> values) {
+            int n = gen.exported().size(), c = counts.size();
+            return new Collapsed(
+                    gen.imported(values.subList(0, n)), List.copyOf(values.subList(n, n + c)), values.get(n + c));
+        }
+
+        @Override
+        public List<jomp.compiler.ast.Var> vars() {
+            return gen.origin().vars();
+        }
+
+        @Override
+        public List<jomp.compiler.ast.Var> declaredVars() {
+            return gen.origin().declaredVars();
+        }
+
+        @Override
+        public List<LoopNest.Level> originalLevels() {
+            return gen.origin().originalLevels();
+        }
     }
 
     /** The base nest's first depth loops (rectangular: the front end checks), their iteration run by the nest. */
@@ -121,6 +215,21 @@ final class AppliedLoops {
                         idx[k]);
             nest.iterate(f, iv, exit, latch);
         }
+
+        @Override
+        public List<Value> exported() {
+            return nest.exported();
+        }
+
+        @Override
+        public Gen imported(List<Value> values) {
+            return new Base(nest.imported(values), depth);
+        }
+
+        @Override
+        public GeneratedNest origin() {
+            return new GeneratedNest.Range(nest, IntConst.i64(0), nest.total);
+        }
     }
 
     /** The one loop of a fuse (its whole sequence) or of split counts(omp_fill). */
@@ -138,6 +247,21 @@ final class AppliedLoops {
         @Override
         public void body(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch) {
             nest.at(f, nest.indices(f, idx[0]), exit, latch);
+        }
+
+        @Override
+        public List<Value> exported() {
+            return nest.exported();
+        }
+
+        @Override
+        public Gen imported(List<Value> values) {
+            return new FromGenerated(nest.imported(values));
+        }
+
+        @Override
+        public GeneratedNest origin() {
+            return nest;
         }
     }
 
@@ -167,6 +291,24 @@ final class AppliedLoops {
         public void body(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch) {
             in.body(f, map(f, idx, idx.length), exit, latch);
         }
+
+        /** The same transformation over another nest (in, imported). */
+        abstract Gen over(Gen other);
+
+        @Override
+        public List<Value> exported() {
+            return in.exported();
+        }
+
+        @Override
+        public Gen imported(List<Value> values) {
+            return over(in.imported(values));
+        }
+
+        @Override
+        public GeneratedNest origin() {
+            return in.origin();
+        }
     }
 
     /** reverse of loop p: index c - 1 - i of a loop of c iterations. */
@@ -176,6 +318,11 @@ final class AppliedLoops {
         Reversed(Gen in, int p) {
             super(in);
             this.p = p;
+        }
+
+        @Override
+        Gen over(Gen other) {
+            return new Reversed(other, p);
         }
 
         @Override
@@ -217,6 +364,11 @@ final class AppliedLoops {
         }
 
         @Override
+        Gen over(Gen other) {
+            return new Permuted(other, p, perm);
+        }
+
+        @Override
         public int depth() {
             return in.depth();
         }
@@ -255,6 +407,11 @@ final class AppliedLoops {
             this.p = p;
             this.sizes = sizes;
             this.stripe = stripe;
+        }
+
+        @Override
+        Gen over(Gen other) {
+            return new Tiled(other, p, sizes, stripe);
         }
 
         @Override
@@ -318,6 +475,26 @@ final class AppliedLoops {
             super(in);
             this.p = p;
             this.counts = counts;
+        }
+
+        @Override
+        Gen over(Gen other) {
+            return new Split(other, p, counts);
+        }
+
+        @Override
+        public List<Value> exported() {
+            List<Value> out = new ArrayList<>(in.exported());
+            for (Value c : counts) if (c != null) out.add(c);
+            return out;
+        }
+
+        @Override
+        public Gen imported(List<Value> values) {
+            int n = in.exported().size(), at = n;
+            List<Value> cs = new ArrayList<>();
+            for (Value c : counts) cs.add(c == null ? null : values.get(at++));
+            return new Split(in.imported(values.subList(0, n)), p, cs);
         }
 
         @Override
