@@ -7,7 +7,7 @@
  * construct shares out (collapse(n): the n outermost of) the generated loops, each logical
  * iteration running the rest of them in their order. Every original iteration must run once, the
  * reduction and the lastprivate loop variables must be the sequential program's; a loop construct
- * with an ordered region over a reversed generated loop must see the reversed order. Host, then target
+ * with an ordered region over the generated loops must see their order. Host, then target
  * regions. */
 #include <stdio.h>
 
@@ -75,18 +75,20 @@ int main(void) {
          hits[22][0] == 1 && hits[6][1] == 1 && hits[7][1] == 0 ? "every iteration once" : "WRONG", par,
          100L * 22 * 23 / 2 + 100L * 21 + 7);
 
-  /* ordered: the iterations of the reversed grid loop in their order */
-  int order[N], no = 0;
-#pragma omp parallel for ordered num_threads(4) schedule(static, 1)
-#pragma omp tile sizes(5) apply(grid: reverse)
-  for (int a = 0; a < N; a++) {
+  /* ordered: the collapsed generated loops' iterations in their order (j outer, i reversed inner) */
+  int order[N * M], no = 0;
+#pragma omp parallel for ordered collapse(2) num_threads(4) schedule(static, 1)
+#pragma omp interchange apply(interchanged(2): reverse)
+  for (int a = 0; a < N; a++)
+    for (int b = 0; b < M; b++) {
 #pragma omp ordered
-    order[no++] = a;
-  }
-  int ok = no == N;
-  for (int g = 4, k = 0; g >= 0; g--)
-    for (int a = 5 * g; a < 5 * g + 5 && a < N; a++, k++) ok = ok && order[k] == a;
-  printf("for ordered over tile apply(grid: reverse): %s\n", ok ? "tiles last first" : "WRONG");
+      order[no++] = 100 * a + b;
+    }
+  int ok = no == N * M;
+  for (int b = 0, k = 0; b < M; b++)
+    for (int a = N - 1; a >= 0; a--, k++) ok = ok && order[k] == 100 * a + b;
+  printf("for ordered collapse(2) over interchange apply(interchanged(2): reverse): %s\n",
+         ok ? "in the generated order" : "WRONG");
 
   int dhits[2][N][M] = {{{0}}};
   long dpar[2], p0 = 0, p1 = 0;

@@ -386,7 +386,7 @@ public sealed interface OmpClause {
     record AllocatorUse(Expr allocator, Var var, Expr traits, Expr memspace) {}
     /** detach(event-handle). */
     record Detach(Var event, SourceLocation loc) implements OmpClause {}
-    /** depend(source) / depend(sink: vec) of ordered (OpenMP 4.5), doacross(source:) / doacross(sink: vec) (5.2); sink empty for source. */
+    /** depend(source) / depend(sink: vec) of ordered (OpenMP 4.5), doacross(source:) / doacross(sink: vec) (5.2); sink empty for source and for sink: omp_cur_iteration - 1 (the logical iteration before this one). */
     record Doacross(boolean source, List<Expr> sink, SourceLocation loc) implements OmpClause {}
     /** depend on depobj: the kind a depend object records ("update(in)"); the depobj's own clauses depend/update/destroy. */
     record DepobjUpdate(DependType type, SourceLocation loc) implements OmpClause {}

@@ -74,6 +74,8 @@ public final class OmpGeneratedLoops {
     public static boolean planned(Stmt s) {
         if (!(s instanceof Stmt.Omp o) || !o.directive().isLoopTransformation()) return false;
         if (!o.directive().clauses(OmpClause.Apply.class).isEmpty()) return true;
+        Leaf l = o.directive().leaves().get(0);
+        if (l == Leaf.FUSE || l == Leaf.SPLIT) return false; // the loops they take are computed as written
         Stmt b = single(o.body());
         if (b instanceof Stmt.Omp in && in.directive().isLoopTransformation()) {
             Leaf il = in.directive().leaves().get(0);
@@ -244,9 +246,10 @@ public final class OmpGeneratedLoops {
                     for (int k = 0; k < n; k++) gen.add(span.get(perm.get(k) - 1));
                 }
                 case UNROLL -> {
-                    if (partial(d)) gen.add(new Loop(ids++, span.get(0).deps()));
+                    if (partial(d)) gen.add(span.get(0));
                 }
-                default -> gen.add(new Loop(ids++, span.get(0).deps())); // reverse, split
+                // reverse, split: the loops whose counts depend on it depend on the loop they make
+                default -> gen.add(span.get(0));
             }
             int grown = gen.size() - n;
             span.clear();
