@@ -1,4 +1,4 @@
-// KERNELS: 2
+// KERNELS: 3
 // ORACLE: expected
 // WHY: OpenMP 6.0's apply clause and loop transformations over stripe, fuse and split: gcc 12 and
 // WHY: clang 19 implement none of them
@@ -112,5 +112,17 @@ int main(void) {
                   : "distribute parallel for over reverse apply(reversed: stripe) over split",
            dok ? "every iteration once" : "WRONG", dpar[t], seq);
   }
+  /* no num_teams: the launch takes the collapsed generated loops' count, as the kernel counts it */
+  static int big[300][40];
+  long p2 = 0, s2 = 0;
+#pragma omp target teams distribute parallel for collapse(2) map(tofrom: big) reduction(+: p2)
+#pragma omp tile sizes(8, 4) apply(grid: interchange) apply(intratile: reverse)
+  for (int a = 0; a < 300; a++)
+    for (int b = 0; b < 40; b++) big[a][b]++, p2 += a + b;
+  int bok = 1;
+  for (int a = 0; a < 300; a++)
+    for (int b = 0; b < 40; b++) bok = bok && big[a][b] == 1, s2 += a + b;
+  printf("target: collapse(2) over tile apply(grid: interchange) apply(intratile: reverse), default launch: %s, sum %ld (sequential %ld)\n",
+         bok ? "every iteration once" : "WRONG", p2, s2);
   return 0;
 }
