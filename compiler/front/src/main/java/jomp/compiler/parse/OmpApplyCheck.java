@@ -26,6 +26,16 @@ final class OmpApplyCheck {
         this.p = p;
     }
 
+    /** tile and stripe need sizes, split needs counts (clang's error for tile; jomp's for the others). */
+    static void requiredClauses(Parser p, OmpDirective d, jomp.compiler.diag.SourceLocation loc) {
+        Leaf l = d.leaves().get(0);
+        boolean sizes = !d.clauses(OmpClause.Sizes.class).isEmpty();
+        if ((l == Leaf.TILE || l == Leaf.STRIPE) && !sizes)
+            p.diags.error(loc, "directive '#pragma omp " + d.name() + "' requires the 'sizes' clause");
+        if (l == Leaf.SPLIT && d.clauses(OmpClause.Counts.class).isEmpty())
+            p.diags.error(loc, "directive '#pragma omp " + d.name() + "' requires the 'counts' clause");
+    }
+
     /** x: a loop-transforming construct as parsed. */
     void check(Stmt.Omp x) {
         if (!clauses(x.directive())) return;

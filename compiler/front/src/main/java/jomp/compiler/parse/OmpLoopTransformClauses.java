@@ -181,6 +181,7 @@ final class OmpLoopTransformClauses {
             return x;
         });
         if (d == null) throw new Parser.SyntaxError();
+        if (d.isLoopTransformation()) OmpApplyCheck.requiredClauses(p, d, d.loc());
         if (!d.isLoopTransformation() && !d.has(OmpDirective.Leaf.NOTHING))
             p.diags.error(
                     d.loc(),

@@ -200,6 +200,7 @@ final class OmpParser {
         // as clang: a construct that may not stand here gets no further checks
         if (region && !OmpNesting.check(p, d, pragma.loc)) return new Stmt.Omp(d, body, pragma.loc);
         if (first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
+        if (d.isLoopTransformation()) OmpApplyCheck.requiredClauses(p, d, pragma.loc);
         int errors = p.diags.errorCount();
         if (d.isLoop()) new OmpLoopNest(p).check(d, body);
         if (d.isLoop()) OmpInductionClauses.checkScans(p, d, body);
