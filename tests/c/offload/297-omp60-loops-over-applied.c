@@ -5,7 +5,8 @@
 /* Loop constructs associated with the loops that a loop transformation with apply clauses
  * generates, and with the loops of a transformation over the loops of stripe, fuse or split: the
  * construct shares out (collapse(n): the n outermost of) the generated loops, each logical
- * iteration running the rest of them in their order. Every original iteration must run once, the
+ * iteration running the rest of them in their order (for, taskloop, simd, distribute and their
+ * combined forms). Every original iteration must run once, the
  * reduction and the lastprivate loop variables must be the sequential program's; a loop construct
  * with an ordered region over the generated loops must see their order. Host, then target
  * regions. */
@@ -74,6 +75,24 @@ int main(void) {
   printf("for over tile over fuse: %s, sum %ld (sequential %ld)\n",
          hits[22][0] == 1 && hits[6][1] == 1 && hits[7][1] == 0 ? "every iteration once" : "WRONG", par,
          100L * 22 * 23 / 2 + 100L * 21 + 7);
+
+  /* taskloop, simd and teams distribute over such loops */
+  long u1 = 0, u2 = 0, u3 = 0, uq = 0;
+  for (int a = 0; a < 50; a++) uq += a * a;
+#pragma omp parallel num_threads(3)
+#pragma omp single
+#pragma omp taskloop reduction(+: u1) grainsize(2)
+#pragma omp tile sizes(4) apply(grid: reverse)
+  for (int a = 0; a < 50; a++) u1 += a * a;
+#pragma omp simd reduction(+: u2)
+#pragma omp reverse
+#pragma omp stripe sizes(3)
+  for (int a = 0; a < 50; a++) u2 += a * a;
+#pragma omp teams distribute reduction(+: u3) num_teams(3)
+#pragma omp unroll partial(4) apply(unrolled: reverse)
+  for (int a = 0; a < 50; a++) u3 += a * a;
+  printf("taskloop over tile with apply %ld, simd over reverse over stripe %ld, distribute over unroll with apply %ld"
+         " (sequential %ld)\n", u1, u2, u3, uq);
 
   /* ordered: the collapsed generated loops' iterations in their order (j outer, i reversed inner) */
   int order[N * M], no = 0;
