@@ -38,7 +38,16 @@ final class OmpApplyCheck {
 
     /** x: a loop-transforming construct as parsed. */
     void check(Stmt.Omp x) {
-        if (!clauses(x.directive())) return;
+        OmpDirective d = x.directive();
+        List<OmpClause.Apply> applies = d.clauses(OmpClause.Apply.class);
+        if (d.has(Leaf.FUSE) && !applies.isEmpty() && OmpLoopSequence.generatedLoops(x) != 1) {
+            p.diags.error(
+                    applies.get(0).loc(),
+                    "jomp cannot apply directives to the fused loop of '#pragma omp fuse' when its 'looprange'"
+                            + " leaves loops of the sequence outside it");
+            return;
+        }
+        if (!clauses(d)) return;
         if (!OmpGeneratedLoops.planned(x)) return;
         OmpGeneratedLoops.Plan plan = OmpGeneratedLoops.plan(x);
         if (plan.error() != null) {
@@ -50,11 +59,11 @@ final class OmpApplyCheck {
         if (plan.baseDepth() > innermost.directive().loopDepth()) {
             // the applied directives use loops of the nest below the construct's own: they must be there,
             // perfectly nested, canonical and rectangular (as tile requires)
-            OmpDirective d = innermost.directive();
+            OmpDirective in = innermost.directive();
             new OmpLoopNest(p)
                     .check(
                             new OmpDirective(
-                                    d.name(), List.of(Leaf.TILE), List.of(), null, null, plan.baseDepth(), d.loc()),
+                                    in.name(), List.of(Leaf.TILE), List.of(), null, null, plan.baseDepth(), in.loc()),
                             s);
         }
     }
@@ -80,7 +89,11 @@ final class OmpApplyCheck {
         for (OmpClause.Apply a : d.clauses(OmpClause.Apply.class)) {
             String what = "'#pragma omp " + d.name() + "'";
             if (kinds.isEmpty()) {
-                p.diags.error(a.loc(), what + " generates no loop to apply directives to");
+                p.diags.error(
+                        a.loc(),
+                        d.has(Leaf.SPLIT)
+                                ? "jomp cannot apply directives to the loops " + what + " generates"
+                                : what + " generates no loop to apply directives to");
                 ok = false;
                 continue;
             }
