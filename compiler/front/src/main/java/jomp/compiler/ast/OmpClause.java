@@ -386,7 +386,7 @@ public sealed interface OmpClause {
     record AllocatorUse(Expr allocator, Var var, Expr traits, Expr memspace) {}
     /** detach(event-handle). */
     record Detach(Var event, SourceLocation loc) implements OmpClause {}
-    /** depend(source) / depend(sink: vec) of ordered (OpenMP 4.5), doacross(source:) / doacross(sink: vec) (5.2); sink empty for source. */
+    /** depend(source) / depend(sink: vec) of ordered (OpenMP 4.5), doacross(source:) / doacross(sink: vec) (5.2); sink empty for source and for sink: omp_cur_iteration - 1 (the logical iteration before this one). */
     record Doacross(boolean source, List<Expr> sink, SourceLocation loc) implements OmpClause {}
     /** depend on depobj: the kind a depend object records ("update(in)"); the depobj's own clauses depend/update/destroy. */
     record DepobjUpdate(DependType type, SourceLocation loc) implements OmpClause {}
@@ -402,8 +402,13 @@ public sealed interface OmpClause {
     record LoopRange(int first, int count, SourceLocation loc) implements OmpClause {}
     /** OpenMP 6.0: split's counts(list): iteration counts, null where omp_fill (the rest) stands. */
     record Counts(List<Expr> counts, SourceLocation loc) implements OmpClause {}
-    /** OpenMP 6.0: apply([label:] transformations): the directives applied to the generated loops, as written. */
-    record Apply(String label, List<String> directives, SourceLocation loc) implements OmpClause {}
+    /**
+     * OpenMP 6.0: apply([modifier[(indices)]:] directives): the directives applied to the construct's
+     * generated loops the modifier names (null: the construct's first kind), in order or at the given
+     * 1-based indices (null when not given); a {@code nothing} directive keeps its place.
+     */
+    record Apply(String modifier, List<Integer> indices, List<OmpDirective> directives, SourceLocation loc)
+            implements OmpClause {}
     /** omp_all_memory in a depend clause (the items list of that Depend has no entry for it). */
     record AllMemory(DependType type, SourceLocation loc) implements OmpClause {}
     /**

@@ -26,7 +26,7 @@ import jomp.compiler.type.TypePrinter;
  */
 final class OmpClauseParser {
     private final Parser p;
-    private final OmpParser omp;
+    final OmpParser omp;
 
     /** Clauses one clause expands to beyond itself (omp_all_memory beside other depend items). */
     private final List<OmpClause> extra = new ArrayList<>();

@@ -171,8 +171,8 @@ final class OmpDependClauses {
             p.pos++;
             p.expect("-");
             Token one = p.next();
-            vec.add(new Expr.IntLit(-1, Type.LONG, one.loc));
-            return new OmpClause.Doacross(false, vec, loc);
+            if (!one.text.equals("1")) p.diags.error(one.loc, "expected '1' after 'omp_cur_iteration -'");
+            return new OmpClause.Doacross(false, List.of(), loc); // the logical iteration before this one
         }
         do vec.add(clauses.convert(clauses.integral(p.exprs.rvalue(p.exprs.assign())), Type.LONG));
         while (p.consume(","));

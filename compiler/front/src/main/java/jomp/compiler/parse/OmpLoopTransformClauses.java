@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
+import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
 import jomp.compiler.sema.ConstEval;
@@ -117,35 +118,75 @@ final class OmpLoopTransformClauses {
         return new OmpClause.LoopRange((int) v[0], (int) v[1], loc);
     }
 
-    /** OpenMP 6.0: apply([label:] directive[(clauses)], ...) on a loop transformation. */
+    /** The modifiers of apply: the names the loop-transforming constructs give their generated loops. */
+    private static final java.util.Set<String> MODIFIERS =
+            java.util.Set.of("grid", "intratile", "offsets", "fused", "interchanged", "reversed", "unrolled");
+
+    /**
+     * OpenMP 6.0: apply([modifier[(indices)]:] directive[(clauses)], ...) on a loop-transforming
+     * construct; each directive is parsed as a directive of its own (with its own apply clauses).
+     */
     private OmpClause apply(SourceLocation loc, String directive) {
         Token o = clauses.open("apply");
-        String label = null;
-        if (p.peek(1).is(":") && !p.peek(1).is("::")) {
-            label = p.next().text;
-            p.pos++;
+        String modifier = null;
+        List<Integer> indices = null;
+        if (MODIFIERS.contains(p.tok().text) && (p.peek(1).is(":") || p.peek(1).is("("))) {
+            modifier = p.next().text;
+            if (p.at("(")) {
+                Token io = p.next();
+                indices = new ArrayList<>();
+                do {
+                    Expr e = clauses.integral(p.exprs.rvalue(p.exprs.assign()));
+                    Long v = ConstEval.integer(e);
+                    if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
+                    else if (v <= 0)
+                        p.diags.error(e.loc(), "argument to 'apply' clause must be a strictly positive integer value");
+                    indices.add(v == null ? 1 : (int) Math.max(1, v));
+                } while (p.consume(","));
+                p.expectClose(")", io);
+            }
+            p.expect(":");
         }
-        List<String> dirs = new ArrayList<>();
-        StringBuilder sb = new StringBuilder();
+        List<OmpDirective> dirs = new ArrayList<>();
+        List<Token> sub = new ArrayList<>();
         int depth = 0;
         while (!p.atEof() && !(depth == 0 && p.at(")"))) {
             Token w = p.next();
             if (w.is("(")) depth++;
             else if (w.is(")")) depth--;
             if (depth == 0 && w.is(",")) {
-                dirs.add(sb.toString().strip());
-                sb.setLength(0);
+                dirs.add(applied(sub, directive, w));
+                sub.clear();
                 continue;
             }
-            sb.append(sb.length() > 0 && !w.is("(") && !w.is(")") ? " " : "").append(w.text);
+            sub.add(w);
         }
-        if (sb.length() > 0) dirs.add(sb.toString().strip());
+        dirs.add(applied(sub, directive, p.tok()));
         p.expectClose(")", o);
-        // unroll (any form) and nothing keep the generated loop's iterations in their order, so
-        // applying them changes no result; jomp applies no other transformation this way
-        for (String d : dirs)
-            if (!(d.equals("unroll") || d.startsWith("unroll ") || d.startsWith("unroll(") || d.equals("nothing")))
-                p.diags.error(loc, "jomp cannot apply '" + d + "' to the loops of '#pragma omp " + directive + "'");
-        return new OmpClause.Apply(label, dirs, loc);
+        return new OmpClause.Apply(modifier, indices, List.copyOf(dirs), loc);
+    }
+
+    /** One directive of an apply clause: a loop-transforming directive or nothing. */
+    private OmpDirective applied(List<Token> sub, String directive, Token after) {
+        if (sub.isEmpty()) {
+            p.diags.error(after.loc, "expected a loop-transforming directive in 'apply' clause");
+            throw new Parser.SyntaxError();
+        }
+        List<Token> toks = new ArrayList<>(sub);
+        toks.add(new Token(Token.Kind.EOF, "", after.loc));
+        OmpDirective d = p.withTokens(OmpDirectiveNames.underscoreNames(toks, 0), () -> {
+            OmpDirective x = clauses.omp.directiveBody(sub.get(0).loc);
+            if (x != null && !p.atEof())
+                p.diags.error(p.tok().loc, "unexpected tokens after '" + x.name() + "' in 'apply' clause");
+            return x;
+        });
+        if (d == null) throw new Parser.SyntaxError();
+        if (d.isLoopTransformation()) OmpApplyCheck.requiredClauses(p, d, d.loc());
+        if (!d.isLoopTransformation() && !d.has(OmpDirective.Leaf.NOTHING))
+            p.diags.error(
+                    d.loc(),
+                    "'" + d.name() + "' in the 'apply' clause of '#pragma omp " + directive
+                            + "' is not a loop-transforming directive");
+        return d;
     }
 }

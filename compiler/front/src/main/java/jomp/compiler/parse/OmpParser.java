@@ -200,9 +200,13 @@ final class OmpParser {
         // as clang: a construct that may not stand here gets no further checks
         if (region && !OmpNesting.check(p, d, pragma.loc)) return new Stmt.Omp(d, body, pragma.loc);
         if (first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
+        if (d.isLoopTransformation()) OmpApplyCheck.requiredClauses(p, d, pragma.loc);
+        int errors = p.diags.errorCount();
         if (d.isLoop()) new OmpLoopNest(p).check(d, body);
         if (d.isLoop()) OmpInductionClauses.checkScans(p, d, body);
         if (first == Leaf.FUSE) new OmpLoopSequence(p).check(d, body);
+        if (d.isLoopTransformation() && p.diags.errorCount() == errors) // its nest's errors first
+        new OmpApplyCheck(p).check(new Stmt.Omp(d, body, pragma.loc));
         if (first == Leaf.METADIRECTIVE) {
             for (OmpClause.When w : d.clauses(OmpClause.When.class))
                 if (w.variant() != null && w.variant().isLoop()) new OmpLoopNest(p).check(w.variant(), body);

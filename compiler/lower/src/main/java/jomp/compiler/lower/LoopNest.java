@@ -210,6 +210,8 @@ final class LoopNest {
 
     /** Evaluates the bounds of the {@code depth} loops of {@code loop} in function f. */
     static LoopNest compute(FunctionLowering f, Stmt loop, int depth) {
+        if (loop instanceof Stmt.Omp t && jomp.compiler.ast.OmpGeneratedLoops.planned(t))
+            return new LoopNest(t, AppliedLoops.generated(f, t, depth)); // apply, or over fuse/split/stripe
         if (loop instanceof Stmt.Omp t
                 && (t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.TILE) || partialUnroll(t)))
             return tiled(f, t, depth);

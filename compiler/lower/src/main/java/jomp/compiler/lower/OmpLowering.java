@@ -11,6 +11,7 @@ import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.OmpDirective.Leaf;
+import jomp.compiler.ast.OmpGeneratedLoops;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ast.Var;
 import jomp.compiler.ir.BasicBlock;
@@ -126,7 +127,11 @@ final class OmpLowering {
             case TARGET_UPDATE -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_UPDATE_MAPPER);
             case BARRIER, TASKWAIT, FLUSH, DEPOBJ, CRITICAL, ATOMIC, ORDERED, TASKGROUP -> synchronization(x, first);
             case CANCEL, CANCELLATION_POINT -> cancel(d);
-            case TILE, REVERSE, INTERCHANGE, FUSE, SPLIT, STRIPE -> loopTransformation(x, first);
+            case TILE, UNROLL, REVERSE, INTERCHANGE, FUSE, SPLIT, STRIPE -> {
+                if (OmpGeneratedLoops.planned(x)) AppliedLoops.run(this, f, x); // apply, or over fuse/split/stripe
+                else if (first == Leaf.UNROLL) f.stmt(x.body()); // the same iterations in order
+                else loopTransformation(x, first);
+            }
             case METADIRECTIVE -> { // the variant lowers with the constructs enclosing the metadirective as its context
                 f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
                 OmpContext.metadirective(this, x);

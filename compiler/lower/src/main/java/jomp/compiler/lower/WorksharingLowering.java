@@ -171,6 +171,15 @@ final class WorksharingLowering {
                 omp.call(EntryPoints.DOACROSS_POST, IrType.VOID, f.orderedIv);
                 continue;
             }
+            if (c.sink().isEmpty()) { // omp_cur_iteration - 1: the logical iteration before this one, if any
+                BasicBlock wait = f.b.newBlock("omp.doacross.wait"), go = f.b.newBlock("omp.doacross.go");
+                f.b.condBr(f.b.cmp(Insn.CmpOp.GT, f.orderedIv, IntConst.i64(0)), wait, go);
+                f.b.setBlock(wait);
+                omp.call(EntryPoints.DOACROSS_WAIT, IrType.VOID, f.e.bin(Insn.BinOp.SUB, f.orderedIv, IntConst.i64(1)));
+                f.b.br(go);
+                f.b.setBlock(go);
+                continue;
+            }
             if (c.sink().size() != nest.levels.size() || nest.table != null) continue;
             Value iv = IntConst.i64(0), valid = IntConst.i32(1);
             for (int k = 0; k < nest.levels.size(); k++) {
