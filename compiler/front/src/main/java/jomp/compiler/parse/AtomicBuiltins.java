@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.sema.Sema;
 import jomp.compiler.type.Type;
 
 /**
@@ -47,12 +48,69 @@ final class AtomicBuiltins {
                 boolean free = size == 1 || size == 2 || size == 4 || size == 8;
                 return new Expr.IntLit(free ? 1 : 0, Type.BOOL, loc);
             }
+            case "__atomic_load", "__atomic_store", "__atomic_exchange", "__atomic_compare_exchange" -> {
+                return generic(n, args, loc);
+            }
+            case "__atomic_test_and_set", "__atomic_clear" -> { // on the byte at a pointer of any type
+                Expr a = args.get(0);
+                Expr ptr = p.sema.assignConvert(
+                        p.exprs.rvalue(a),
+                        Type.pointerTo(Type.VOID.qualified(Type.VOLATILE)),
+                        Sema.Context.PASS,
+                        a.loc(),
+                        a);
+                Type ret = n.equals("__atomic_clear") ? Type.VOID : Type.BOOL;
+                return BuiltinCalls.builtin(n, ret, List.of(ptr, order(args.get(1))), loc);
+            }
             default -> {}
         }
         Expr ptr = p.exprs.rvalue(args.get(0));
         Type t = location(n, ptr, args.get(0));
         if (t == null) return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
         return operation(n, ptr, t, args, loc);
+    }
+
+    /**
+     * GCC's generic forms, whose value operands are pointers to objects of the location's type (any
+     * complete type: structs too): each pointer is passed as a {@code T *} as clang passes it
+     * (warning as for a call's argument). The lowering copies the bytes with one atomic instruction
+     * where the object has 1, 2, 4 or 8 bytes and is that aligned, under the runtime's lock otherwise
+     * (gcc calls libatomic there).
+     */
+    private Expr generic(String n, List<Expr> args, SourceLocation loc) {
+        Expr ptr = p.exprs.rvalue(args.get(0));
+        Type t = ptr.type().isPointer() ? ptr.type().base : null;
+        if (t == null) {
+            p.diags.error(
+                    args.get(0).loc(),
+                    "address argument to atomic builtin must be a pointer ('" + ptr.type() + "' invalid)");
+            return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+        }
+        if (t.isVoid() || !t.isComplete() || t.isFunction()) {
+            p.diags.error(args.get(0).loc(), "incomplete type '" + t + "' where a complete type is required");
+            return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+        }
+        if (t.isConst() && !n.equals("__atomic_load")) {
+            p.diags.error(
+                    loc,
+                    "address argument to atomic operation must be a pointer to non-const type ('" + ptr.type()
+                            + "' invalid)");
+            return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+        }
+        Type to = Type.pointerTo(t.unqualified());
+        List<Expr> ops = new ArrayList<>();
+        ops.add(ptr);
+        int pointers = switch (n) {
+            case "__atomic_exchange", "__atomic_compare_exchange" -> 3;
+            default -> 2;
+        };
+        for (int i = 1; i < pointers; i++) {
+            Expr a = args.get(i);
+            ops.add(p.sema.assignConvert(p.exprs.rvalue(a), to, Sema.Context.PASS, a.loc(), a));
+        }
+        if (n.equals("__atomic_compare_exchange")) ops.add(p.sema.convert(p.exprs.rvalue(args.get(3)), Type.INT));
+        for (int i = ops.size(); i < args.size(); i++) ops.add(order(args.get(i)));
+        return BuiltinCalls.builtin(n, n.equals("__atomic_compare_exchange") ? Type.BOOL : Type.VOID, ops, loc);
     }
 
     /** The type of the location ptr (written: arg) points to; null after reporting a wrong one. */
@@ -137,12 +195,18 @@ final class AtomicBuiltins {
         return switch (n) {
             case "__sync_synchronize" -> 0;
             case "__atomic_thread_fence", "__atomic_signal_fence", "__sync_lock_release" -> 1;
-            case "__atomic_load_n", "__atomic_always_lock_free", "__atomic_is_lock_free" -> 2;
+            case "__atomic_load_n",
+                    "__atomic_always_lock_free",
+                    "__atomic_is_lock_free",
+                    "__atomic_test_and_set",
+                    "__atomic_clear" -> 2;
+            case "__atomic_load", "__atomic_store" -> 3;
+            case "__atomic_exchange" -> 4;
             case "__sync_val_compare_and_swap",
                     "__sync_bool_compare_and_swap",
                     "__atomic_store_n",
                     "__atomic_exchange_n" -> 3;
-            case "__atomic_compare_exchange_n" -> 6;
+            case "__atomic_compare_exchange_n", "__atomic_compare_exchange" -> 6;
             default -> n.startsWith("__sync_") ? 2 : 3;
         };
     }
