@@ -27,6 +27,7 @@ final class AtomicBuiltins {
     }
 
     Expr call(String n, List<Expr> args, SourceLocation loc) {
+        if (n.startsWith("__c11_atomic_")) return c11(n, args, loc);
         int want = arity(n);
         if (args.size() != want) {
             p.diags.error(
@@ -68,6 +69,101 @@ final class AtomicBuiltins {
         Type t = location(n, ptr, args.get(0));
         if (t == null) return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
         return operation(n, ptr, t, args, loc);
+    }
+
+    /**
+     * clang's {@code __c11_atomic_*} builtins (what its stdatomic.h calls): the location is an
+     * {@code _Atomic} object, the operation GCC's {@code __atomic_*_n} on its value type (init a
+     * relaxed store, which no other thread may see yet anyway); fetch_add and fetch_sub of an atomic
+     * pointer count elements (clang scales them; GCC's count bytes).
+     */
+    private Expr c11(String n, List<Expr> args, SourceLocation loc) {
+        String op = n.substring("__c11_atomic_".length());
+        int want = switch (op) {
+            case "thread_fence", "signal_fence", "is_lock_free" -> 1;
+            case "init", "load" -> 2;
+            case "compare_exchange_strong", "compare_exchange_weak" -> 5;
+            default -> 3;
+        };
+        if (args.size() != want) {
+            p.diags.error(
+                    args.size() > want ? args.get(want).loc() : p.prev().loc,
+                    "too " + (args.size() > want ? "many" : "few") + " arguments to function call, expected " + want
+                            + ", have " + args.size());
+            return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+        }
+        switch (op) {
+            case "thread_fence", "signal_fence" -> {
+                return BuiltinCalls.builtin("__atomic_" + op, Type.VOID, List.of(order(args.get(0))), loc);
+            }
+            case "is_lock_free" -> {
+                long size = p.exprs.constInt(args.get(0));
+                return new Expr.IntLit(size == 1 || size == 2 || size == 4 || size == 8 ? 1 : 0, Type.BOOL, loc);
+            }
+            default -> {}
+        }
+        Expr ptr = p.exprs.rvalue(args.get(0));
+        Type t = ptr.type().isPointer() ? ptr.type().base : null;
+        String bad = null;
+        if (t == null || !t.isAtomic()) bad = "_Atomic type";
+        else if (t.isConst() && !op.equals("load")) bad = "non-const _Atomic type";
+        else if (op.equals("fetch_and") || op.equals("fetch_or") || op.equals("fetch_xor") || op.equals("fetch_nand")) {
+            if (!t.isInteger()) bad = "atomic integer";
+        } else if (op.startsWith("fetch_")) {
+            if (!t.isInteger() && !t.isPointer() && !t.isFloat())
+                bad = "atomic integer, pointer or supported floating point type";
+        }
+        if (bad != null) {
+            p.diags.error(
+                    loc,
+                    "address argument to atomic operation must be a pointer to " + bad + " ('" + ptr.type()
+                            + "' invalid)");
+            return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+        }
+        Type vt = t.unqualified();
+        if (!vt.isScalar() || vt.isComplex || vt.kind == Type.Kind.INT128 || vt.size() > 8) {
+            p.diags.error(
+                    loc,
+                    n + " on '" + t + "' is not supported by jomp yet (only on integers, pointers, float and double)");
+            return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+        }
+        List<Expr> ops = new ArrayList<>();
+        ops.add(new Expr.Cast(ptr, Type.pointerTo(vt), false, ptr.loc()));
+        switch (op) {
+            case "init", "store" -> {
+                ops.add(value(args.get(1), vt));
+                ops.add(op.equals("init") ? new Expr.IntLit(0, Type.INT, loc) : order(args.get(2)));
+                return BuiltinCalls.builtin("__atomic_store_n", Type.VOID, ops, loc);
+            }
+            case "load" -> {
+                ops.add(order(args.get(1)));
+                return BuiltinCalls.builtin("__atomic_load_n", vt, ops, loc);
+            }
+            case "compare_exchange_strong", "compare_exchange_weak" -> {
+                Expr e = args.get(1);
+                ops.add(p.sema.assignConvert(p.exprs.rvalue(e), Type.pointerTo(vt), Sema.Context.PASS, e.loc(), e));
+                ops.add(value(args.get(2), vt));
+                ops.add(new Expr.IntLit(op.endsWith("weak") ? 1 : 0, Type.INT, loc));
+                ops.add(order(args.get(3)));
+                ops.add(order(args.get(4)));
+                return BuiltinCalls.builtin("__atomic_compare_exchange_n", Type.BOOL, ops, loc);
+            }
+            case "exchange" -> {
+                ops.add(value(args.get(1), vt));
+                ops.add(order(args.get(2)));
+                return BuiltinCalls.builtin("__atomic_exchange_n", vt, ops, loc);
+            }
+            default -> { // fetch_op
+                if (vt.isPointer()) {
+                    Expr count = value(args.get(1), Type.LONG);
+                    long scale = Math.max(vt.base.isComplete() ? vt.base.size() : 1, 1);
+                    ops.add(new Expr.Binary(
+                            Expr.Binary.Op.MUL, count, new Expr.IntLit(scale, Type.LONG, loc), Type.LONG, loc));
+                } else ops.add(value(args.get(1), vt));
+                ops.add(order(args.get(2)));
+                return BuiltinCalls.builtin("__atomic_" + op, vt, ops, loc);
+            }
+        }
     }
 
     /**

@@ -187,6 +187,24 @@ public final class Extensions {
             s.add("__atomic_fetch_" + op);
             s.add("__atomic_" + op + "_fetch");
         }
+        for (String op : List.of(
+                "init",
+                "load",
+                "store",
+                "exchange",
+                "compare_exchange_strong",
+                "compare_exchange_weak",
+                "fetch_add",
+                "fetch_sub",
+                "fetch_and",
+                "fetch_or",
+                "fetch_xor",
+                "fetch_nand",
+                "fetch_max",
+                "fetch_min",
+                "thread_fence",
+                "signal_fence",
+                "is_lock_free")) s.add("__c11_atomic_" + op); // clang's, on _Atomic objects
         ATOMIC_BUILTINS = Set.copyOf(s);
     }
 

@@ -52,6 +52,16 @@ final class PredefinedMacros {
             #define __CHAR16_TYPE__ unsigned short
             #define __CHAR32_TYPE__ unsigned int
             #define __CHAR_BIT__ 8
+            #define __CLANG_ATOMIC_BOOL_LOCK_FREE 2
+            #define __CLANG_ATOMIC_CHAR16_T_LOCK_FREE 2
+            #define __CLANG_ATOMIC_CHAR32_T_LOCK_FREE 2
+            #define __CLANG_ATOMIC_CHAR_LOCK_FREE 2
+            #define __CLANG_ATOMIC_INT_LOCK_FREE 2
+            #define __CLANG_ATOMIC_LLONG_LOCK_FREE 2
+            #define __CLANG_ATOMIC_LONG_LOCK_FREE 2
+            #define __CLANG_ATOMIC_POINTER_LOCK_FREE 2
+            #define __CLANG_ATOMIC_SHORT_LOCK_FREE 2
+            #define __CLANG_ATOMIC_WCHAR_T_LOCK_FREE 2
             #define __CONSTANT_CFSTRINGS__ 1
             #define __DBL_DECIMAL_DIG__ 17
             #define __DBL_DENORM_MIN__ 4.9406564584124654e-324

@@ -799,7 +799,7 @@ final class AtomicLowering {
                 case "min" -> unsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN;
                 default -> null;
             };
-        else if (op.equals("xchg") && m.size >= 4) rmw = Insn.RmwOp.XCHG;
+        else if (op.equals("xchg") && m.size >= 4 && !m.isFloat()) rmw = Insn.RmwOp.XCHG;
         Value old, nv = null;
         if (rmw != null) {
             old = f.b.atomicRmw(rmw, p, f.toMem(v, t), o);
