@@ -124,6 +124,7 @@ public final class Parser {
             "__builtin_types_compatible_p",
             "__builtin_choose_expr",
             "__builtin_shufflevector",
+            "__builtin_shuffle",
             "__builtin_convertvector");
 
     final Diagnostics diags;

@@ -142,6 +142,7 @@ public final class Extensions {
                 "__builtin_signbitf",
                 "__builtin_signbitl",
                 "__builtin_fpclassify",
+                "__builtin_isfpclass",
                 "__builtin_isgreater",
                 "__builtin_isgreaterequal",
                 "__builtin_isless",
@@ -215,6 +216,7 @@ public final class Extensions {
             "__builtin_types_compatible_p",
             "__builtin_choose_expr",
             "__builtin_shufflevector",
+            "__builtin_shuffle",
             "__builtin_convertvector");
 
     /**

@@ -35,7 +35,6 @@ class PredefinedMacrosTest {
             Map.entry("__GCC_HAVE_DWARF2_CFI_ASM", "no inline assembly"),
             Map.entry("__MEMORY_SCOPE_", "no scoped atomic builtins"),
             Map.entry("__OPENCL_MEMORY_SCOPE_", "no scoped atomic builtins"),
-            Map.entry("__FPCLASS_", "no __builtin_isfpclass"),
             Map.entry("__SEG_", "no x86 address spaces"),
             Map.entry("__seg_", "no x86 address spaces"),
             Map.entry("__PRAGMA_REDEFINE_EXTNAME", "no #pragma redefine_extname"));
