@@ -323,6 +323,7 @@ final class GnuAttributes {
         if (v.pragmaVisibility < 0) v.pragmaVisibility = p.pragmas.visibility();
         if (p.pragmas.weak.contains(v.name) && !v.isLocal) v.weak = true;
         if (weakref != null) weakref(v, weakref);
+        p.pragmas.redefineExtname(v, d.loc());
         String label = d.asmLabel();
         if (label != null) {
             if (v.asmLabel && !v.linkName.equals(label)) {

@@ -653,6 +653,11 @@ public final class Parser {
             pragmas.apply(p);
             // #pragma weak after the declaration (GnuAttributes marks those that follow it)
             for (String w : pragmas.weak) if (scopes.get(0).names.get(w) instanceof Var v) v.weak = true;
+            List<Token> t = p.pragmaTokens; // and redefine_extname
+            if (t != null
+                    && t.size() > 1
+                    && t.get(0).is("redefine_extname")
+                    && scopes.get(0).names.get(t.get(1).text) instanceof Var v) pragmas.redefineExtname(v, v.loc);
             return;
         }
         TranslationUnit.OmpDecl d = new OmpParser(this).declarative(p);

@@ -15,8 +15,7 @@ package jomp.compiler.preprocess;
  *     {@code __MMX__}, {@code __FXSR__}), inline assembly ({@code __GCC_ASM_FLAG_OUTPUTS__},
  *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), the scoped atomic builtins
  *     ({@code __MEMORY_SCOPE_*}, {@code __OPENCL_MEMORY_SCOPE_*}), address
- *     spaces ({@code __SEG_FS}, {@code __seg_fs}, ...), {@code #pragma redefine_extname}
- *     ({@code __PRAGMA_REDEFINE_EXTNAME});</li>
+ *     spaces ({@code __SEG_FS}, {@code __seg_fs}, ...);</li>
  * <li>{@code __VERSION__} and {@code __clang_version__} name jomp.</li>
  * </ul>
  * What depends on the command line follows clang: {@code __STDC_VERSION__}, {@code __STRICT_ANSI__},
@@ -226,6 +225,7 @@ final class PredefinedMacros {
             #define __PIC__ 2
             #define __PIE__ 2
             #define __POINTER_WIDTH__ 64
+            #define __PRAGMA_REDEFINE_EXTNAME 1
             #define __PTRDIFF_FMTd__ "ld"
             #define __PTRDIFF_FMTi__ "li"
             #define __PTRDIFF_MAX__ 9223372036854775807L
