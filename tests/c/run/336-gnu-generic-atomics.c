@@ -2,7 +2,7 @@
  * __atomic_exchange and __atomic_compare_exchange on integers, float, double, pointers and structs
  * of 1, 2, 4 and 8 bytes (lock-free) and of 3, 12, 16 and 24 bytes (libatomic's locks in gcc's
  * build, the runtime's in jomp's), under contention from 4 threads; the flag builtins. */
-// FLAGS: -latomic
+// FLAGS: -Wl,--no-as-needed -latomic
 #ifdef __clang__ /* what clang warns of: gcc's build calls libatomic there too */
 #pragma clang diagnostic ignored "-Watomic-alignment"
 #endif

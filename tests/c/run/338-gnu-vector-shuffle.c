@@ -32,13 +32,13 @@ int main(void) {
   for (int i = 0; i < 16; i++) printf("%d,%d ", rb[i], rb2[i]);
   printf("\n");
   v8hi h = {1, -2, 3, -4, 5, -6, 7, -8}, mh;
-  int sum = 0;
+  unsigned sum = 0;
   for (int round = 0; round < 5; round++) { /* masks computed at run time */
     for (int i = 0; i < 8; i++) mh[i] = (short) ((i * (round + 3) + round) % 19 - 4);
     v8hi rh = __builtin_shuffle(h, mh), rh2 = __builtin_shuffle(h, -h, mh);
-    for (int i = 0; i < 8; i++) sum = sum * 3 + rh[i] - rh2[i] * 5;
+    for (int i = 0; i < 8; i++) sum = sum * 3u + (unsigned) rh[i] - (unsigned) rh2[i] * 5u;
   }
-  printf("%d\n", sum);
+  printf("%u\n", sum);
   v4si once = __builtin_shuffle(next(a), next(b), m2);
   printf("%d %d %d %d calls %d\n", once[0], once[1], once[2], once[3], calls);
   return 0;
