@@ -60,6 +60,12 @@ public final class LinkInputs {
     /** OpenMP runtimes gcc and clang users name: jomp's own runtime is the program's OpenMP runtime. */
     static final Set<String> OPENMP_RUNTIMES = Set.of("gomp", "omp", "iomp5", "omptarget");
 
+    /**
+     * libatomic, which gcc's and clang's code calls for atomic objects no instruction moves: jomp's
+     * compiler copies those under the runtime's lock itself (lower.AtomicLowering), so it is not needed.
+     */
+    static final String LIBATOMIC = "atomic";
+
     /** A problem ld would report ({@code cannot find -lfoo}, a file it cannot read): the message. */
     public static final class InputError extends Exception {
         public InputError(String message) {
@@ -145,6 +151,7 @@ public final class LinkInputs {
 
     private void library(String name) throws InputError, IOException {
         if (OPENMP_RUNTIMES.contains(name)) return; // jomp's OpenMP runtime is part of every program
+        if (name.equals(LIBATOMIC)) return;
         Path p;
         if (name.startsWith(":")) p = search(name.substring(1));
         else {

@@ -101,6 +101,7 @@ final class BuiltinCalls {
         if (base.startsWith("inf") || base.startsWith("huge_val") || base.startsWith("nan"))
             return floatConstant(base, args, loc);
         if (base.startsWith("bswap")) return bswap(n, Integer.parseInt(base.substring(5)), args.get(0), loc);
+        if (base.equals("isfpclass")) return isFpClass(n, args, loc);
         if (base.startsWith("is") || base.startsWith("signbit") || base.equals("fpclassify"))
             return classification(n, base, args, loc);
         return bits(base, args.get(0), loc);
@@ -251,7 +252,8 @@ final class BuiltinCalls {
                     "isless",
                     "islessequal",
                     "islessgreater",
-                    "isunordered" -> new int[] {2, 2};
+                    "isunordered",
+                    "isfpclass" -> new int[] {2, 2};
             case "expect_with_probability" -> new int[] {3, 3};
             case "assume_aligned" -> new int[] {2, 3};
             case "prefetch" -> new int[] {1, 3};
@@ -403,6 +405,31 @@ final class BuiltinCalls {
         if (x == null) return error(loc);
         if (base.startsWith("signbit")) n = "__builtin_signbit";
         return builtin(n, Type.INT, List.of(x), loc);
+    }
+
+    /**
+     * clang's __builtin_isfpclass(x, mask): whether x's class is one of mask's __FPCLASS_* bits
+     * (an int); x floating (no integer, unlike isnan), mask a constant of 0 to 1023.
+     */
+    private Expr isFpClass(String n, List<Expr> args, SourceLocation loc) {
+        Expr x = p.exprs.rvalue(args.get(0));
+        if (!x.type().isFloat() || x.type().isComplex) {
+            p.diags.error(
+                    x.loc(),
+                    "floating point classification requires argument of floating point type (passed in "
+                            + TypePrinter.quoteAka(x.type()) + ")");
+            return error(loc);
+        }
+        Long mask = ConstEval.integer(p.exprs.rvalue(args.get(1)));
+        if (mask == null) {
+            p.diags.error(loc, "argument to '__builtin_isfpclass' must be a constant integer");
+            return error(loc);
+        }
+        if (mask < 0 || mask > 1023) {
+            p.diags.error(loc, "argument value " + mask + " is outside the valid range [0, 1023]");
+            return error(loc);
+        }
+        return builtin(n, Type.INT, List.of(x, new Expr.IntLit(mask, Type.INT, loc)), loc);
     }
 
     /** A classification operand: floating as it is (no promotion), an integer as double. */

@@ -325,6 +325,7 @@ final class GnuAttributes {
         if (p.pragmas.weak.contains(v.name) && !v.isLocal) v.weak = true;
         if (!v.isLocal) p.weakAliases.declared(v);
         if (weakref != null) weakref(v, weakref);
+        p.pragmas.redefineExtname(v, d.loc());
         String label = d.asmLabel();
         if (label != null) {
             if (v.asmLabel && !v.linkName.equals(label)) {

@@ -124,6 +124,7 @@ public final class Parser {
             "__builtin_types_compatible_p",
             "__builtin_choose_expr",
             "__builtin_shufflevector",
+            "__builtin_shuffle",
             "__builtin_convertvector");
 
     final Diagnostics diags;
@@ -655,6 +656,11 @@ public final class Parser {
             weakAliases.read(pragmas.weakAliases);
             // #pragma weak after the declaration (GnuAttributes marks those that follow it)
             for (String w : pragmas.weak) if (scopes.get(0).names.get(w) instanceof Var v) v.weak = true;
+            List<Token> t = p.pragmaTokens; // and redefine_extname
+            if (t != null
+                    && t.size() > 1
+                    && t.get(0).is("redefine_extname")
+                    && scopes.get(0).names.get(t.get(1).text) instanceof Var v) pragmas.redefineExtname(v, v.loc);
             return;
         }
         TranslationUnit.OmpDecl d = new OmpParser(this).declarative(p);

@@ -44,6 +44,41 @@ final class ParserPragmas {
         }
         if (first.is("pack")) pack(t);
         if (first.is("weak")) weak(t);
+        if (first.is("redefine_extname")) redefineExtname(t);
+    }
+
+    /** {@code #pragma redefine_extname old new}: the symbol of old's external declarations (before or after it). */
+    final java.util.Map<String, String> extnames = new java.util.HashMap<>();
+
+    private void redefineExtname(List<Token> t) {
+        for (int i = 1; i <= 2; i++) {
+            if (t.size() <= i || t.get(i).kind != Token.Kind.IDENT) {
+                diags.warning(
+                        t.get(Math.min(i, t.size() - 1)).loc,
+                        "expected identifier in '#pragma redefine_extname' - ignored",
+                        "-Wignored-pragmas");
+                return;
+            }
+        }
+        extnames.put(t.get(1).text, t.get(2).text);
+    }
+
+    /**
+     * The symbol #pragma redefine_extname gives v, if it names it: only a declaration with external
+     * linkage takes it (clang warns of others; an asm label wins).
+     */
+    void redefineExtname(jomp.compiler.ast.Var v, jomp.compiler.diag.SourceLocation at) {
+        String to = extnames.get(v.name);
+        if (to == null || v.isLocal && v.storage != jomp.compiler.ast.Var.Storage.EXTERN || v.asmLabel) return;
+        if (v.storage == jomp.compiler.ast.Var.Storage.STATIC) {
+            diags.warning(
+                    at,
+                    "#pragma redefine_extname is applicable to external C declarations only; not applied to "
+                            + (v.isFunction() ? "function" : "variable") + " '" + v.name + "'",
+                    "-Wpragmas");
+            return;
+        }
+        v.linkName = to;
     }
 
     /** The names {@code #pragma weak} made weak so far (declarations before or after it). */

@@ -194,6 +194,9 @@ final class PrimaryExpressions {
             case "__builtin_shufflevector" -> {
                 return p.vectors.shuffle(t);
             }
+            case "__builtin_shuffle" -> {
+                return p.vectors.gccShuffle(t);
+            }
             case "__builtin_convertvector" -> {
                 return p.vectors.convert(t);
             }

@@ -223,6 +223,83 @@ final class VectorOps {
         return temporaries(List.of(va, vb), List.of(a, b), result, items, kw);
     }
 
+    /**
+     * gcc's {@code __builtin_shuffle(a, mask)} and {@code __builtin_shuffle(a, b, mask)}: element i
+     * is element mask[i] of a (of a's then b's), the index taken modulo the number of elements (its
+     * low bits: vector lengths are powers of two); the mask may vary at run time. The operands are
+     * evaluated once into temporaries (a and b together in one vector of twice the length).
+     */
+    Expr gccShuffle(Token kw) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        List<Expr> args = new java.util.ArrayList<>();
+        do args.add(p.exprs.rvalue(p.exprs.assign()));
+        while (p.consume(","));
+        p.expectClose(")", open);
+        for (Expr a : args) if (a.type() == Parser.ERROR) return error(kw);
+        if (args.size() < 2 || args.size() > 3) return fail(kw, "wrong number of arguments to '__builtin_shuffle'");
+        Expr a = args.get(0), b = args.size() == 3 ? args.get(1) : null, mask = args.get(args.size() - 1);
+        Type at = a.type().unqualified(), mt = mask.type().unqualified();
+        if (!at.isVector() || b != null && !b.type().unqualified().isVector())
+            return fail(kw, "'__builtin_shuffle' arguments must be vectors");
+        if (b != null && b.type().unqualified().record != at.record)
+            return fail(kw, "'__builtin_shuffle' argument vectors must be of the same type");
+        if (!mt.isVector() || !mt.record.vectorElement.isInteger())
+            return fail(kw, "'__builtin_shuffle' last argument must be an integer vector");
+        long n = at.vectorLength();
+        if (mt.vectorLength() != n)
+            return fail(
+                    kw,
+                    "'__builtin_shuffle' number of elements of the argument vector(s) and the mask vector should be"
+                            + " the same");
+        Type e = at.record.vectorElement;
+        List<jomp.compiler.ast.Var> vars = new java.util.ArrayList<>();
+        List<jomp.compiler.ast.Initializer> inits = new java.util.ArrayList<>();
+        jomp.compiler.ast.Var va = temporary(at, kw), vm = temporary(mt, kw), from = va;
+        vars.add(va);
+        inits.add(whole(at, a));
+        vars.add(vm);
+        inits.add(whole(mt, mask));
+        if (b != null) {
+            jomp.compiler.ast.Var vb = temporary(at, kw);
+            vars.add(vb);
+            inits.add(whole(at, b));
+            Type both = GnuAttributes.vectorType(e, 2 * at.size(), (int) Math.min(2 * at.size(), 64));
+            from = temporary(both, kw);
+            List<jomp.compiler.ast.Initializer.Item> lanes = new java.util.ArrayList<>();
+            for (long i = 0; i < 2 * n; i++)
+                lanes.add(new jomp.compiler.ast.Initializer.Item(
+                        i * e.size(), e, lane(i < n ? va : vb, i % n, kw), null));
+            vars.add(from);
+            inits.add(new jomp.compiler.ast.Initializer(both, lanes));
+        }
+        long count = b == null ? n : 2 * n;
+        List<jomp.compiler.ast.Initializer.Item> items = new java.util.ArrayList<>();
+        for (long i = 0; i < n; i++) {
+            Expr index = new Expr.Binary(
+                    Expr.Binary.Op.BITAND,
+                    p.sema.convert(lane(vm, i, kw), Type.LONG),
+                    new Expr.IntLit(count - 1, Type.LONG, kw.loc),
+                    Type.LONG,
+                    kw.loc);
+            Expr pick = p.exprs.rvalue(element(new Expr.VarRef(from, from.type, kw.loc), index, kw));
+            items.add(new jomp.compiler.ast.Initializer.Item(i * e.size(), e, pick, null));
+        }
+        List<jomp.compiler.ast.Stmt.LocalVar> decls = new java.util.ArrayList<>();
+        for (int i = 0; i < vars.size(); i++)
+            decls.add(new jomp.compiler.ast.Stmt.LocalVar(vars.get(i), inits.get(i), kw.loc));
+        jomp.compiler.ast.Var r = p.decls.syntheticLocal(at, kw.loc);
+        Expr literal = new Expr.CompoundLiteral(r, new jomp.compiler.ast.Initializer(at, items), at, kw.loc);
+        jomp.compiler.ast.Stmt.Compound body =
+                new jomp.compiler.ast.Stmt.Compound(List.of(new jomp.compiler.ast.Stmt.Decl(decls, kw.loc)), kw.loc);
+        return new Expr.StmtExpr(body, literal, at, kw.loc);
+    }
+
+    private static jomp.compiler.ast.Initializer whole(Type t, Expr v) {
+        return new jomp.compiler.ast.Initializer(t, List.of(new jomp.compiler.ast.Initializer.Item(0, t, v, null)));
+    }
+
     /** {@code __builtin_convertvector(v, T)}: each element converted to T's element type (as C converts). */
     Expr convert(Token kw) {
         p.pos++;

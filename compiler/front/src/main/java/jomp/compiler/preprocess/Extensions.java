@@ -146,6 +146,7 @@ public final class Extensions {
                 "__builtin_signbitf",
                 "__builtin_signbitl",
                 "__builtin_fpclassify",
+                "__builtin_isfpclass",
                 "__builtin_isgreater",
                 "__builtin_isgreaterequal",
                 "__builtin_isless",
@@ -171,6 +172,12 @@ public final class Extensions {
                 "__sync_synchronize",
                 "__atomic_load_n",
                 "__atomic_store_n",
+                "__atomic_load",
+                "__atomic_store",
+                "__atomic_exchange",
+                "__atomic_compare_exchange",
+                "__atomic_test_and_set",
+                "__atomic_clear",
                 "__atomic_exchange_n",
                 "__atomic_compare_exchange_n",
                 "__atomic_thread_fence",
@@ -185,6 +192,24 @@ public final class Extensions {
             s.add("__atomic_fetch_" + op);
             s.add("__atomic_" + op + "_fetch");
         }
+        for (String op : List.of(
+                "init",
+                "load",
+                "store",
+                "exchange",
+                "compare_exchange_strong",
+                "compare_exchange_weak",
+                "fetch_add",
+                "fetch_sub",
+                "fetch_and",
+                "fetch_or",
+                "fetch_xor",
+                "fetch_nand",
+                "fetch_max",
+                "fetch_min",
+                "thread_fence",
+                "signal_fence",
+                "is_lock_free")) s.add("__c11_atomic_" + op); // clang's, on _Atomic objects
         ATOMIC_BUILTINS = Set.copyOf(s);
     }
 
@@ -195,6 +220,7 @@ public final class Extensions {
             "__builtin_types_compatible_p",
             "__builtin_choose_expr",
             "__builtin_shufflevector",
+            "__builtin_shuffle",
             "__builtin_convertvector");
 
     /**

@@ -13,13 +13,9 @@ package jomp.compiler.preprocess;
  *     {@code #embed} ({@code __STDC_EMBED_*}), SSE/MMX
  *     intrinsics ({@code __SSE__}, {@code __SSE2__}, {@code __SSE_MATH__}, {@code __SSE2_MATH__},
  *     {@code __MMX__}, {@code __FXSR__}), inline assembly ({@code __GCC_ASM_FLAG_OUTPUTS__},
- *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), clang's {@code __c11_atomic_*} builtins
- *     ({@code __CLANG_ATOMIC_*}: jomp's {@code <stdatomic.h>} is built on the {@code __atomic_*_n}
- *     builtins, whose {@code __ATOMIC_*}, {@code __GCC_ATOMIC_*} and
- *     {@code __GCC_HAVE_SYNC_COMPARE_AND_SWAP_*} macros it defines), the scoped atomic builtins
- *     ({@code __MEMORY_SCOPE_*}, {@code __OPENCL_MEMORY_SCOPE_*}), {@code __builtin_isfpclass} ({@code __FPCLASS_*}), address
- *     spaces ({@code __SEG_FS}, {@code __seg_fs}, ...), {@code #pragma redefine_extname}
- *     ({@code __PRAGMA_REDEFINE_EXTNAME});</li>
+ *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), the scoped atomic builtins
+ *     ({@code __MEMORY_SCOPE_*}, {@code __OPENCL_MEMORY_SCOPE_*}), address
+ *     spaces ({@code __SEG_FS}, {@code __seg_fs}, ...);</li>
  * <li>{@code __BITINT_MAXWIDTH__} is 128 (clang's 8388608): jomp's {@code _BitInt(N)} stops at 128 bits;</li>
  * <li>{@code __VERSION__} and {@code __clang_version__} name jomp.</li>
  * </ul>
@@ -54,6 +50,16 @@ final class PredefinedMacros {
             #define __CHAR16_TYPE__ unsigned short
             #define __CHAR32_TYPE__ unsigned int
             #define __CHAR_BIT__ 8
+            #define __CLANG_ATOMIC_BOOL_LOCK_FREE 2
+            #define __CLANG_ATOMIC_CHAR16_T_LOCK_FREE 2
+            #define __CLANG_ATOMIC_CHAR32_T_LOCK_FREE 2
+            #define __CLANG_ATOMIC_CHAR_LOCK_FREE 2
+            #define __CLANG_ATOMIC_INT_LOCK_FREE 2
+            #define __CLANG_ATOMIC_LLONG_LOCK_FREE 2
+            #define __CLANG_ATOMIC_LONG_LOCK_FREE 2
+            #define __CLANG_ATOMIC_POINTER_LOCK_FREE 2
+            #define __CLANG_ATOMIC_SHORT_LOCK_FREE 2
+            #define __CLANG_ATOMIC_WCHAR_T_LOCK_FREE 2
             #define __CONSTANT_CFSTRINGS__ 1
             #define __DBL_DECIMAL_DIG__ 17
             #define __DBL_DENORM_MIN__ 4.9406564584124654e-324
@@ -103,6 +109,16 @@ final class PredefinedMacros {
             #define __FLT_MIN__ 1.17549435e-38F
             #define __FLT_NORM_MAX__ 3.40282347e+38F
             #define __FLT_RADIX__ 2
+            #define __FPCLASS_NEGINF 0x0004
+            #define __FPCLASS_NEGNORMAL 0x0008
+            #define __FPCLASS_NEGSUBNORMAL 0x0010
+            #define __FPCLASS_NEGZERO 0x0020
+            #define __FPCLASS_POSINF 0x0200
+            #define __FPCLASS_POSNORMAL 0x0100
+            #define __FPCLASS_POSSUBNORMAL 0x0080
+            #define __FPCLASS_POSZERO 0x0040
+            #define __FPCLASS_QNAN 0x0002
+            #define __FPCLASS_SNAN 0x0001
             #define __GCC_ATOMIC_BOOL_LOCK_FREE 2
             #define __GCC_ATOMIC_CHAR16_T_LOCK_FREE 2
             #define __GCC_ATOMIC_CHAR32_T_LOCK_FREE 2
@@ -211,6 +227,7 @@ final class PredefinedMacros {
             #define __PIC__ 2
             #define __PIE__ 2
             #define __POINTER_WIDTH__ 64
+            #define __PRAGMA_REDEFINE_EXTNAME 1
             #define __PTRDIFF_FMTd__ "ld"
             #define __PTRDIFF_FMTi__ "li"
             #define __PTRDIFF_MAX__ 9223372036854775807L

@@ -1,6 +1,7 @@
 package jomp.compiler.lower;
 
 import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import jomp.compiler.ast.Expr;
@@ -10,12 +11,14 @@ import jomp.compiler.ast.Stmt;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FloatConst;
+import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 /**
  * {@code #pragma omp atomic} (read, write, update, capture, compare with their memory-order
@@ -554,6 +557,19 @@ final class AtomicLowering {
                 order(a.get(0));
                 return null;
             } // the IR moves no memory access across a call site or another access
+            case "__atomic_load", "__atomic_store", "__atomic_exchange", "__atomic_compare_exchange" -> {
+                return generic(a, n, c.loc());
+            }
+            case "__atomic_test_and_set" -> { // the byte becomes 1 (gcc's "set" value on x86-64); was it set?
+                Value p = f.rvalue(a.get(0));
+                Value old = casLoop(p, Type.UCHAR, null, x -> IntConst.i32(1), order(a.get(1)))[0];
+                return f.b.cmp(Insn.CmpOp.NE, old, IntConst.i32(0));
+            }
+            case "__atomic_clear" -> {
+                Value p = f.rvalue(a.get(0));
+                f.b.atomicStore(new IntConst(IrType.I8, 0), p, forStore(order(a.get(1))));
+                return null;
+            }
             default -> {}
         }
         Value p = f.rvalue(a.get(0));
@@ -576,6 +592,127 @@ final class AtomicLowering {
             default -> {}
         }
         return fetchAndOp(a, n, p, t, m, r);
+    }
+
+    /**
+     * GCC's generic forms (parse.AtomicBuiltins): the location's bytes move through pointers. An
+     * object of 1, 2, 4 or 8 bytes aligned to its size is one atomic instruction on the integer of
+     * its size (as gcc and clang make it); any other is copied under the runtime's atomic lock (gcc
+     * and clang call libatomic, whose locks are as good): every generic access to it takes that lock.
+     */
+    private Value generic(List<Expr> a, String n, SourceLocation loc) {
+        Type t = a.get(0).type().base;
+        alignmentWarnings(t, loc);
+        List<Value> ptrs = new ArrayList<>();
+        boolean cas = n.equals("__atomic_compare_exchange");
+        int pointers = n.equals("__atomic_exchange") || cas ? 3 : 2;
+        for (int i = 0; i < pointers; i++) ptrs.add(f.rvalue(a.get(i)));
+        if (cas) f.rvalue(a.get(3)); // weak: a strong exchange is a weak one that never fails spuriously
+        List<Insn.Ordering> orders = new ArrayList<>();
+        for (int i = cas ? 4 : pointers; i < a.size(); i++) orders.add(order(a.get(i)));
+        long size = t.size();
+        boolean free = (size == 1 || size == 2 || size == 4 || size == 8) && t.align() >= size;
+        if (!free) return locked(n, ptrs, t);
+        IrType m = switch ((int) size) {
+            case 1 -> IrType.I8;
+            case 2 -> IrType.I16;
+            case 4 -> IrType.I32;
+            default -> IrType.I64;
+        };
+        Value p = ptrs.get(0);
+        Insn.Ordering o = orders.get(0);
+        switch (n) {
+            case "__atomic_load" -> f.b.store(f.b.atomicLoad(m, p, forLoad(o)), ptrs.get(1));
+            case "__atomic_store" -> f.b.atomicStore(f.b.load(m, ptrs.get(1)), p, forStore(o));
+            case "__atomic_exchange" -> {
+                Value v = f.b.load(m, ptrs.get(1));
+                Value old;
+                if (m.size >= 4) old = f.b.atomicRmw(Insn.RmwOp.XCHG, p, v, o);
+                else { // char and short: the compare-exchange loop (as __atomic_exchange_n)
+                    Type small = m == IrType.I8 ? Type.UCHAR : Type.USHORT;
+                    Value nv = f.widen(v, small);
+                    old = f.toMem(casLoop(p, small, null, x -> nv, o)[0], small);
+                }
+                f.b.store(old, ptrs.get(2));
+            }
+            default -> {
+                Value expected = f.b.load(m, ptrs.get(1)), desired = f.b.load(m, ptrs.get(2));
+                Insn.Ordering ok = o, bad = orders.get(1);
+                if (bad == Insn.Ordering.RELEASE || bad == Insn.Ordering.ACQ_REL) bad = failure(ok);
+                if (bad.ordinal() > ok.ordinal() && !(ok == Insn.Ordering.ACQ_REL && bad == Insn.Ordering.ACQUIRE))
+                    bad = failure(ok);
+                Value old = f.b.cmpxchg(p, expected, desired, ok, bad);
+                Value same = f.b.cmp(Insn.CmpOp.EQ, old, expected);
+                BasicBlock store = f.b.newBlock("atomic.cmpxchg.failed"), done = f.b.newBlock("atomic.cmpxchg.done");
+                f.b.condBr(same, done, store);
+                f.b.setBlock(store);
+                f.b.store(old, ptrs.get(1));
+                f.b.br(done);
+                f.b.setBlock(done);
+                return same;
+            }
+        }
+        return null;
+    }
+
+    /** clang's -Watomic-alignment, which its code generation gives where x86-64 code calls libatomic. */
+    private void alignmentWarnings(Type t, SourceLocation loc) {
+        if (t.align() < t.size())
+            f.unit.diags.warning(
+                    loc,
+                    "misaligned atomic operation may incur significant performance penalty; the expected alignment ("
+                            + t.size() + " bytes) exceeds the actual alignment (" + t.align() + " bytes)",
+                    "-Watomic-alignment");
+        if (t.size() > 8) // clang's text has the two spaces
+        f.unit.diags.warning(
+                    loc,
+                    "large atomic operation may incur significant performance penalty; the access size (" + t.size()
+                            + " bytes) exceeds the max lock-free size (8  bytes)",
+                    "-Watomic-alignment");
+    }
+
+    /** A generic form on an object no instruction moves at once: its bytes copied (compared) under the runtime's lock. */
+    private Value locked(String n, List<Value> ptrs, Type t) {
+        Value bytes = IntConst.i64(t.size()), p = ptrs.get(0);
+        runtime(EntryPoints.ATOMIC_ENTER, IrType.VOID);
+        Value result = null;
+        switch (n) {
+            case "__atomic_load" -> f.b.memcpy(ptrs.get(1), p, bytes);
+            case "__atomic_store" -> f.b.memcpy(p, ptrs.get(1), bytes);
+            case "__atomic_exchange" -> { // through a copy: val and ret may be one object
+                Value tmp = f.slotAddr(f.temp(t));
+                f.b.memcpy(tmp, ptrs.get(1), bytes);
+                f.b.memcpy(ptrs.get(2), p, bytes);
+                f.b.memcpy(p, tmp, bytes);
+            }
+            default -> {
+                Value diff = runtime("memcmp", IrType.I32, p, ptrs.get(1), bytes);
+                Reg same = f.fn.newReg(IrType.I32);
+                f.b.copy(same, f.b.cmp(Insn.CmpOp.EQ, diff, IntConst.i32(0)));
+                BasicBlock write = f.b.newBlock("atomic.cmpxchg.write"),
+                        fail = f.b.newBlock("atomic.cmpxchg.failed"),
+                        done = f.b.newBlock("atomic.cmpxchg.done");
+                f.b.condBr(same, write, fail);
+                f.b.setBlock(write);
+                f.b.memcpy(p, ptrs.get(2), bytes);
+                f.b.br(done);
+                f.b.setBlock(fail);
+                f.b.memcpy(ptrs.get(1), p, bytes);
+                f.b.br(done);
+                f.b.setBlock(done);
+                result = same;
+            }
+        }
+        runtime(EntryPoints.ATOMIC_EXIT, IrType.VOID);
+        return result;
+    }
+
+    private Value runtime(String name, IrType ret, Value... args) {
+        List<IrType> ts = new ArrayList<>();
+        for (Value v : args) ts.add(v.type());
+        FuncType ft = new FuncType(ret, ts, false);
+        f.unit.useFunction(name, ft);
+        return f.b.call(name, ft, List.of(args));
     }
 
     /**
@@ -669,7 +806,7 @@ final class AtomicLowering {
                 case "min" -> unsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN;
                 default -> null;
             };
-        else if (op.equals("xchg") && m.size >= 4) rmw = Insn.RmwOp.XCHG;
+        else if (op.equals("xchg") && m.size >= 4 && !m.isFloat()) rmw = Insn.RmwOp.XCHG;
         Value old, nv = null;
         if (rmw != null) {
             old = f.b.atomicRmw(rmw, p, f.toMem(v, t), o);

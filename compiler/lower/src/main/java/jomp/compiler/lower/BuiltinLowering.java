@@ -63,6 +63,7 @@ final class BuiltinLowering {
             return bits(n.replaceFirst("^__builtin_", "").replaceFirst("ll$", ""), f.rvalue(a.get(0)));
         if (QUIET_COMPARISONS.contains(n)) return quietCompare(n, f.rvalue(a.get(0)), f.rvalue(a.get(1)));
         if (n.equals("__builtin_fpclassify")) return fpclassify(a);
+        if (n.equals("__builtin_isfpclass")) return isFpClass(f.rvalue(a.get(0)), ((Expr.IntLit) a.get(1)).value());
         if (CLASSIFICATIONS.contains(n)) return classify(n, f.rvalue(a.get(0)));
         return stack(n, a);
     }
@@ -192,6 +193,32 @@ final class BuiltinLowering {
         Value sign() {
             return toInt(e.bin(Insn.BinOp.USHR, bits, dbl ? IntConst.i64(63) : IntConst.i32(31)));
         }
+    }
+
+    /**
+     * isfpclass(x, mask): x's class as one of clang's __FPCLASS_* bits (signalling NaN 1, quiet NaN 2,
+     * then -inf, -normal, -subnormal, -0, +0, +subnormal, +normal, +inf from 4 to 512), tested against
+     * mask: a NaN is quiet when its top mantissa bit is set (x86-64's and IEEE 754-2008's reading).
+     */
+    private Value isFpClass(Value x, long mask) {
+        Fp fp = new Fp(x);
+        Value sign = fp.sign();
+        Value zero = fp.dbl ? IntConst.i64(0) : IntConst.i32(0);
+        Value quietBit = fp.dbl ? IntConst.i64(1L << 51) : IntConst.i32(1 << 22);
+        Value quiet = e.cmp(Insn.CmpOp.NE, e.bin(Insn.BinOp.AND, fp.abs, quietBit), zero);
+        Value nan = LoopNest.select(f, quiet, IntConst.i32(2), IntConst.i32(1));
+        // the sign picks the class's negative bit or its mirror: bit 2+i for -, 9-i for + (i: inf 0 .. zero 3)
+        Value[] signed = new Value[4];
+        for (int i = 0; i < 4; i++)
+            signed[i] = LoopNest.select(f, sign, IntConst.i32(1 << (2 + i)), IntConst.i32(1 << (9 - i)));
+        Value cls = LoopNest.select(
+                f,
+                e.cmp(Insn.CmpOp.NE, fp.abs, zero),
+                LoopNest.select(f, e.cmp(Insn.CmpOp.GE, fp.abs, fp.minNormal()), signed[1], signed[2]),
+                signed[3]);
+        cls = LoopNest.select(f, e.cmp(Insn.CmpOp.EQ, fp.abs, fp.inf()), signed[0], cls);
+        cls = LoopNest.select(f, e.cmp(Insn.CmpOp.GT, fp.abs, fp.inf()), nan, cls);
+        return e.cmp(Insn.CmpOp.NE, e.bin(Insn.BinOp.AND, cls, IntConst.i32(mask)), IntConst.i32(0));
     }
 
     /** fpclassify(nan, infinite, normal, subnormal, zero, x): the argument for x's class. */

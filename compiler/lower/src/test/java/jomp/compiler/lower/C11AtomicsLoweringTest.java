@@ -37,6 +37,28 @@ class C11AtomicsLoweringTest {
     }
 
     @Test
+    void clangsC11BuiltinsAreTheAtomicInstructions() {
+        String t = ir("long f(void) { __c11_atomic_store(&a, 1, 3); return __c11_atomic_fetch_add(&a, 2, 0); }\n");
+        assertThat(t).contains("store atomic i64 1, ").contains("release").contains("atomicrmw add i64 2, ");
+        // an atomic pointer counts elements: 2 ints are 8 bytes
+        String ptr = ir("int *f(void) { return __c11_atomic_fetch_add(&q, 2, 5); }\n");
+        assertThat(ptr).containsPattern("add ptr %\\d+, 8").contains("cmpxchg ptr");
+    }
+
+    @Test
+    void genericGccAtomicsAreInstructionsUpToEightAlignedBytesAndLockedBeyond() {
+        String small = ir("struct P { int v; } s, r;\n"
+                + "int f(void) { __atomic_load(&s, &r, 5); return __atomic_compare_exchange(&s, &r, &r, 0, 5, 5); }\n");
+        assertThat(small)
+                .containsPattern("load atomic i32 ")
+                .contains("cmpxchg")
+                .doesNotContain("__jomp_atomic_enter");
+        String big = ir("struct B { long a, b, c; } s, r;\n" + "void f(void) { __atomic_exchange(&s, &r, &r, 5); }\n");
+        assertThat(big).contains("call void () @__jomp_atomic_enter()").contains("call void () @__jomp_atomic_exit()");
+        assertThat(big).doesNotContain("cmpxchg");
+    }
+
+    @Test
     void atomicTypesPrintAsClangSpellsThem() {
         jomp.compiler.type.Type t = jomp.compiler.type.Type.INT.qualified(jomp.compiler.type.Type.ATOMIC);
         assertThat(t.toString()).isEqualTo("_Atomic(int)");

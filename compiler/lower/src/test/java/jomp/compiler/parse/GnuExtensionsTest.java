@@ -171,8 +171,14 @@ class GnuExtensionsTest {
                 "__builtin_cpu_supports",
                 "__builtin_cpu_is",
                 "__builtin_cpu_init",
-                "__builtin_alloca")) assertThat(Extensions.builtin(b)).as(b).isTrue();
-        for (String b : List.of("__builtin_add_overflow", "__builtin_frame_address", "__builtin_isfpclass"))
+                "__builtin_alloca",
+                "__builtin_isfpclass",
+                "__builtin_shuffle",
+                "__atomic_load",
+                "__atomic_test_and_set",
+                "__c11_atomic_fetch_max"))
+            assertThat(Extensions.builtin(b)).as(b).isTrue();
+        for (String b : List.of("__builtin_add_overflow", "__builtin_frame_address"))
             assertThat(Extensions.builtin(b)).as(b).isFalse();
     }
 }
