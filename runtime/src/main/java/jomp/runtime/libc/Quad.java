@@ -9,8 +9,8 @@ import java.math.BigInteger;
  * libgcc's soft-fp computes it: the exact result (BigInteger arithmetic; quotients and square
  * roots with three guard bits and a sticky bit) is rounded once by {@link #round}. NaN results
  * are the default quiet NaN, as libgcc's. runtime/tools/QuadDiff.java compares it with gcc 12 on
- * random operands. Compiled code does not call it yet: {@code __float128} is the next step
- * (docs/user-guide.md, "Where jomp differs from clang").
+ * random operands. Compiled code calls it through {@link QuadCalls}; the compiler folds constants the
+ * same way (jomp.compiler.type.Binary128).
  */
 public record Quad(long hi, long lo) {
     private static final int PRECISION = 113, EXP_BIAS = 16383, EXP_MAX = 0x7fff;
@@ -225,6 +225,15 @@ public record Quad(long hi, long lo) {
         BigInteger q = r.q();
         int qe = r.e();
         float f = qe > 127 - 23 ? Float.POSITIVE_INFINITY : Math.scalb((float) q.longValue(), qe);
+        return x.negative ? -f : f;
+    }
+
+    /** The value rounded once to binary16 ({@code _Float16}), as a float holding it exactly. */
+    public float toHalf() {
+        if (isNaN() || isInfinite() || isZero()) return toFloat();
+        Exact x = exact();
+        Rounded r = roundTo(x.m, x.e, false, 11, -24);
+        float f = r.e() > 15 - 10 ? Float.POSITIVE_INFINITY : Math.scalb((float) r.q().longValue(), r.e());
         return x.negative ? -f : f;
     }
 

@@ -419,7 +419,7 @@ final class BuiltinCalls {
             case VOID -> 0;
             case BOOL -> 4;
             case CHAR, SHORT, INT, LONG, LLONG, INT128, ENUM -> 1;
-            case FLOAT16, FLOAT, DOUBLE, LDOUBLE -> 8;
+            case FLOAT16, FLOAT, DOUBLE, LDOUBLE, FLOAT128 -> 8;
             case PTR, ARRAY, VLA, FUNC -> 5;
             case STRUCT -> 12;
             case UNION -> 13;

@@ -44,7 +44,8 @@ final class Declarations {
             DOUBLE = 1 << 16,
             COMPLEX = 1 << 17,
             INT128 = 1 << 18,
-            FLOAT16 = 1 << 19;
+            FLOAT16 = 1 << 19,
+            FLOAT128 = 1 << 20;
 
     /**
      * What the declaration specifiers have said so far: the type words (counted as basicType reads
@@ -230,6 +231,7 @@ final class Declarations {
             case "_Complex", "__complex__" -> counter |= COMPLEX;
             case "__int128" -> counter += INT128;
             case "_Float16" -> counter += FLOAT16;
+            case "__float128", "_Float128" -> counter += FLOAT128;
             default -> throw new IllegalStateException(s);
         }
         return counter;
@@ -349,7 +351,9 @@ final class Declarations {
                     "_Complex",
                     "__complex__",
                     "__int128",
-                    "_Float16" -> true;
+                    "_Float16",
+                    "__float128",
+                    "_Float128" -> true;
             default -> false;
         };
     }
@@ -370,6 +374,7 @@ final class Declarations {
             case LONG + LONG, LONG + LONG + INT, SIGNED + LONG + LONG, SIGNED + LONG + LONG + INT -> Type.LLONG;
             case UNSIGNED + LONG + LONG, UNSIGNED + LONG + LONG + INT -> Type.ULLONG;
             case FLOAT16 -> Type.FLOAT16;
+            case FLOAT128 -> Type.FLOAT128;
             case FLOAT -> Type.FLOAT;
             case DOUBLE -> Type.DOUBLE;
             case LONG + DOUBLE -> Type.LDOUBLE;

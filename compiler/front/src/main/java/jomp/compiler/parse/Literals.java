@@ -6,6 +6,7 @@ import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
+import jomp.compiler.type.Binary128;
 import jomp.compiler.type.Float16;
 import jomp.compiler.type.Type;
 
@@ -111,7 +112,23 @@ final class Literals {
                 break;
             }
         }
-        if (lower.endsWith("f16") && (!lower.startsWith("0x") || lower.indexOf('p') >= 0)) {
+        boolean hexExponent = !lower.startsWith("0x") || lower.indexOf('p') >= 0;
+        if (!imaginary && hexExponent && (lower.endsWith("q") || lower.endsWith("f128"))) {
+            // GNU's __float128 constants (gcc's q and f128; clang takes q): read exactly, rounded once
+            body = s.substring(0, s.length() - (lower.endsWith("q") ? 1 : 4));
+            Binary128 q = body.toLowerCase(Locale.ROOT).startsWith("0x")
+                            && body.toLowerCase(Locale.ROOT).indexOf('p') < 0
+                    ? null
+                    : Binary128.parse(body);
+            if (q == null) {
+                diags.error(
+                        t.loc,
+                        "invalid suffix '" + s.replaceAll("^[0-9a-fA-FxX.pP+-]*", "") + "' on floating constant");
+                q = Binary128.ZERO;
+            }
+            return new Expr.FloatLit(q.toDouble(), Type.FLOAT128, t.loc, q);
+        }
+        if (lower.endsWith("f16") && hexExponent) {
             ty = Type.FLOAT16;
             body = s.substring(0, s.length() - 3);
         } else if (lower.endsWith("f") && !lower.startsWith("0x")

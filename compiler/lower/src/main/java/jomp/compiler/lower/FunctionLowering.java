@@ -260,6 +260,10 @@ final class FunctionLowering {
         return new Int128Ops(this);
     }
 
+    QuadOps quad() {
+        return new QuadOps(this);
+    }
+
     Slot temp(Type t) {
         return fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1));
     }
@@ -669,6 +673,7 @@ final class FunctionLowering {
         }
         if (v.type().isFloat()) return e.cmp(Insn.CmpOp.NE, v, Emit.zero(v.type()));
         if (Int128Ops.is(t)) return int128().truth(v);
+        if (QuadOps.is(t)) return quad().truth(v);
         return v;
     }
 
@@ -800,6 +805,7 @@ final class FunctionLowering {
     }
 
     Value floatLit(Expr.FloatLit f) {
+        if (QuadOps.is(f.type())) return quad().constant(f.quad());
         if (f.type().isComplex) {
             // An imaginary constant (1.0i): a complex value with a zero real part.
             IrType el = TypeMap.reg(f.type().base);
@@ -815,6 +821,7 @@ final class FunctionLowering {
         Type t = u.type();
         if (Int128Ops.is(t) && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
             return int128().unary(u.op(), rvalue(u.operand()));
+        if (QuadOps.is(t) && u.op() == Expr.Unary.Op.NEG) return quad().negate(rvalue(u.operand()));
         return switch (u.op()) {
             case ADDR -> address(u.operand());
             case DEREF -> {
@@ -877,6 +884,7 @@ final class FunctionLowering {
         Value r = rvalue(x.right());
         if (lt.isComplex) return complexBinary(x.op(), l, r, lt);
         if (Int128Ops.is(lt)) return int128().binary(x.op(), l, r, lt, x.right().type());
+        if (QuadOps.is(lt)) return quad().binary(x.op(), l, r);
         return Ops.binary(e, x.op(), l, r, lt);
     }
 
@@ -966,6 +974,11 @@ final class FunctionLowering {
     /** Conversions including complex ones (complex values are addresses). */
     Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
+        if (QuadOps.is(from) || QuadOps.is(to)) {
+            if (from.isComplex || to.isComplex)
+                throw new Lowering.Unsupported(null, "jomp cannot convert between __float128 and complex types");
+            return QuadOps.is(to) ? quad().from(v, from) : quad().to(v, to);
+        }
         if (Int128Ops.is(from) || Int128Ops.is(to)) {
             if (Int128Ops.is(from) && Int128Ops.is(to)) return v; // same 128 bits, read another way
             if (from.isComplex || to.isComplex)
