@@ -40,6 +40,14 @@ public final class Float128Const {
                     default -> null;
                 };
             }
+            case Expr.Call c
+            when c.direct() != null && c.direct().name.matches("__builtin_(fabs|copysign)(q|f128)") -> {
+                Binary128 a = eval(c.args().get(0));
+                if (a == null) yield null;
+                if (c.args().size() == 1) yield a.negative() ? a.negate() : a;
+                Binary128 b = eval(c.args().get(1));
+                yield b == null ? null : a.negative() == b.negative() ? a : a.negate();
+            }
             case Expr.Cond c -> {
                 Long k = ConstEval.integer(c.cond());
                 yield k == null ? null : eval(k != 0 ? c.then() : c.otherwise());

@@ -129,6 +129,11 @@ final class QuadOps {
         return make(f.b.load(IrType.I64, a), e.bin(Insn.BinOp.OR, mag, sign));
     }
 
+    /** Whether a or b is a NaN (an i32 0 or 1). */
+    Value unordered(Value a, Value b) {
+        return e.cmp(Insn.CmpOp.EQ, call(EntryPoints.Q_COMPARE, COMPARE, a, b), IntConst.i32(2));
+    }
+
     /** a op b for + - * / (a __float128 result) and the comparisons (an i32 0 or 1; NaN unordered). */
     Value binary(Expr.Binary.Op op, Value a, Value b) {
         int code = switch (op) {
