@@ -168,6 +168,9 @@ final class Declarations {
         if (sp.counter == COMPLEX + FLOAT16) { // clang has it; jomp's complex arithmetic is float's and double's
             diags.error(t.loc, "jomp does not support '_Complex _Float16'");
             sp.counter = before;
+        } else if (sp.counter == COMPLEX + FLOAT128) { // gcc and clang have it; jomp's complex arithmetic is double's
+            diags.error(t.loc, "jomp does not support '_Complex __float128'");
+            sp.counter = before;
         } else if (r == null) {
             diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
             sp.counter = before;
