@@ -9,8 +9,9 @@ import java.util.Locale;
  * static initialisers, exactly as the program computes them at run time. A value is its two
  * 64-bit words (the high word holds the sign, the 15-bit exponent and the top 48 fraction bits),
  * as in memory on x86-64. Every operation rounds the exact result once to nearest, ties to even,
- * as the runtime's jomp.runtime.libc.Quad does (the lowering's Binary128Test compares the two);
- * NaN results are the default quiet NaN, as libgcc's.
+ * as the runtime's jomp.runtime.libc.Quad does (the lowering's Binary128Test compares the two).
+ * NaNs are gcc's when it folds: an invalid operation gives the positive default NaN (at run time
+ * x86-64 gives the negative one), a NaN operand comes through quieted, the first one first.
  */
 public record Binary128(long hi, long lo) {
     private static final int PRECISION = 113, EXP_BIAS = 16383, EXP_MAX = 0x7fff;
@@ -19,6 +20,14 @@ public record Binary128(long hi, long lo) {
     public static final Binary128 NAN = new Binary128(0x7fff800000000000L, 0);
     public static final Binary128 ZERO = new Binary128(0, 0);
     public static final Binary128 INFINITY = new Binary128(0x7fff000000000000L, 0);
+
+    private static final long QUIET = 1L << 47;
+
+    /** The NaN result of an operation with a NaN operand, quieted. */
+    private static Binary128 nan(Binary128 a, Binary128 b) {
+        Binary128 r = a.isNaN() ? a : b;
+        return new Binary128(r.hi | QUIET, r.lo);
+    }
 
     private record Exact(boolean negative, BigInteger m, int e) {}
 
@@ -106,7 +115,7 @@ public record Binary128(long hi, long lo) {
     // ---- arithmetic ----
 
     public static Binary128 add(Binary128 a, Binary128 b) {
-        if (a.isNaN() || b.isNaN()) return NAN;
+        if (a.isNaN() || b.isNaN()) return nan(a, b);
         if (a.isInfinite() || b.isInfinite()) {
             if (a.isInfinite() && b.isInfinite() && a.negative() != b.negative()) return NAN;
             return a.isInfinite() ? a : b;
@@ -125,7 +134,7 @@ public record Binary128(long hi, long lo) {
     }
 
     public static Binary128 mul(Binary128 a, Binary128 b) {
-        if (a.isNaN() || b.isNaN()) return NAN;
+        if (a.isNaN() || b.isNaN()) return nan(a, b);
         boolean neg = a.negative() != b.negative();
         if (a.isInfinite() || b.isInfinite()) return a.isZero() || b.isZero() ? NAN : infinity(neg);
         if (a.isZero() || b.isZero()) return zero(neg);
@@ -134,7 +143,7 @@ public record Binary128(long hi, long lo) {
     }
 
     public static Binary128 div(Binary128 a, Binary128 b) {
-        if (a.isNaN() || b.isNaN()) return NAN;
+        if (a.isNaN() || b.isNaN()) return nan(a, b);
         boolean neg = a.negative() != b.negative();
         if (a.isInfinite()) return b.isInfinite() ? NAN : infinity(neg);
         if (b.isInfinite()) return zero(neg);
@@ -163,7 +172,10 @@ public record Binary128(long hi, long lo) {
     }
 
     public static Binary128 fromDouble(double d) {
-        if (Double.isNaN(d)) return NAN;
+        if (Double.isNaN(d)) { // sign and payload kept, quieted
+            long bits = Double.doubleToRawLongBits(d), frac = bits & 0xfffffffffffffL;
+            return new Binary128(bits & Long.MIN_VALUE | 0x7fffL << 48 | QUIET | frac >>> 4, frac << 60);
+        }
         if (Double.isInfinite(d)) return infinity(d < 0);
         long bits = Double.doubleToRawLongBits(d);
         if (d == 0) return zero(bits < 0);
@@ -199,7 +211,9 @@ public record Binary128(long hi, long lo) {
 
     /** The value as a double, rounded once (ties to even). */
     public double toDouble() {
-        if (isNaN()) return Double.NaN;
+        if (isNaN())
+            return Double.longBitsToDouble(
+                    hi & Long.MIN_VALUE | 0x7ff8000000000000L | (hi & 0xffffffffffffL) << 4 | lo >>> 60);
         if (isInfinite()) return negative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
         if (isZero()) return negative() ? -0.0 : 0.0;
         Exact x = exact();
