@@ -82,11 +82,11 @@ class Float128LoweringTest {
         assertThat(ir)
                 // 1.0q/3 + 1 folded once in binary128: 0x3fff5555...5555, low word first ('U' is 0x55, '?' 0x3f)
                 .contains("global @g size 16 align 16 data \"UUUUUUUUUUUUUU\\ff?\"")
-                .contains("call i32 @__jomp_q_compare(")
-                .contains("call void @__jomp_q_from_i64(")
-                .contains("call void @__jomp_q_binary(")
-                .contains("call void @__jomp_q_from_f64(")
-                .contains("call f64 @__jomp_q_to_f64(")
+                .contains("call i32 (ptr, ptr) @__jomp_q_compare(")
+                .contains("call void (ptr, i64, i32) @__jomp_q_from_i64(")
+                .contains("call void (ptr, ptr, ptr, i32) @__jomp_q_binary(")
+                .contains("call void (ptr, f64) @__jomp_q_from_f64(")
+                .contains("call f64 (ptr) @__jomp_q_to_f64(")
                 .contains("xor i64"); // unary minus flips the sign bit of the high word
     }
 }
