@@ -103,7 +103,7 @@ int main(void) {
     quad nq = -q;
     printf("to int %d %d uint %u llong %lld ullong %llu short %d char %d uchar %u bool %d %d\n", (int)q, (int)nq,
            (unsigned)q, (long long)nq, (unsigned long long)q, (short)(q / 100), (signed char)(nq / 10000),
-           (unsigned char)(q / 10000), (_Bool)q, (_Bool)(q * 0));
+           (unsigned char)(q / 10000), (_Bool)q, (_Bool)(q - q));
     quad huge = 1e38q * vol;
     i128("to i128", (__int128)huge);
     i128("to -i128", (__int128)-huge);
