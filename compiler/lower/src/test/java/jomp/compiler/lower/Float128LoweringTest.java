@@ -89,4 +89,20 @@ class Float128LoweringTest {
                 .contains("call f64 (ptr) @__jomp_q_to_f64(")
                 .contains("xor i64"); // unary minus flips the sign bit of the high word
     }
+
+    @Test
+    void gccsFloat128SpellingIsTheSameType() {
+        // gcc's _Float128 and f128/F128 suffix (clang 19 has neither in C): __float128 itself
+        Module m = LoweringTextTest.lower("""
+            _Float128 a = 1.5f128;
+            __float128 b = 0x1.8p0F128;
+            int same = _Generic(a, __float128: 1, default: 2) + _Generic(2.0q, _Float128: 10, default: 20);
+            _Static_assert(sizeof(_Float128) == 16 && _Alignof(_Float128) == 16, "layout");
+            """, 0);
+        String ir = IrPrinter.print(m);
+        // 1.5 is 0x3fff8000...0, low word first: thirteen zero bytes, then 80 ff 3f ('?')
+        String onePointFive = "size 16 align 16 data \"\\00\\00\\00\\00\\00\\00\\00\\00\\00\\00\\00\\00\\00\\80\\ff?\"";
+        assertThat(ir).contains("global @a " + onePointFive).contains("global @b " + onePointFive);
+        assertThat(ir).contains("global @same size 4 align 4 data \"\\0b\\00\\00\\00\"");
+    }
 }
