@@ -112,6 +112,32 @@ public final class EntryPoints {
     public static final String ROUND_F16 = "__jomp_round_f16";
     public static final String ROUND_F16_F64 = "__jomp_round_f16_f64";
 
+    // __float128's operations on values by address (jomp.runtime.libc.QuadCalls; the compiler's QuadOps)
+    public static final String Q_BINARY = "__jomp_q_binary";
+    public static final String Q_SQRT = "__jomp_q_sqrt";
+    public static final String Q_COMPARE = "__jomp_q_compare";
+    public static final String Q_FROM_F64 = "__jomp_q_from_f64";
+    public static final String Q_FROM_I64 = "__jomp_q_from_i64";
+    public static final String Q_FROM_I128 = "__jomp_q_from_i128";
+    public static final String Q_TO_F64 = "__jomp_q_to_f64";
+    public static final String Q_TO_F32 = "__jomp_q_to_f32";
+    public static final String Q_TO_F16 = "__jomp_q_to_f16";
+    public static final String Q_TO_I64 = "__jomp_q_to_i64";
+    public static final String Q_TO_I128 = "__jomp_q_to_i128";
+    /** The __float128 operations above, which only the host has (the GPU back end refuses them, as clang does the type). */
+    public static final List<String> QUAD = List.of(
+            Q_BINARY,
+            Q_SQRT,
+            Q_COMPARE,
+            Q_FROM_F64,
+            Q_FROM_I64,
+            Q_FROM_I128,
+            Q_TO_F64,
+            Q_TO_F32,
+            Q_TO_F16,
+            Q_TO_I64,
+            Q_TO_I128);
+
     // inline assembly's cpuid (jomp.runtime.libc.X86; the compiler's AsmLowering and <cpuid.h>)
     public static final String CPUID = "__jomp_cpuid";
 
@@ -198,5 +224,16 @@ public final class EntryPoints {
             F32_TO_F16,
             ROUND_F16,
             ROUND_F16_F64,
+            Q_BINARY,
+            Q_SQRT,
+            Q_COMPARE,
+            Q_FROM_F64,
+            Q_FROM_I64,
+            Q_FROM_I128,
+            Q_TO_F64,
+            Q_TO_F32,
+            Q_TO_F16,
+            Q_TO_I64,
+            Q_TO_I128,
             CPUID);
 }

@@ -25,7 +25,10 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         long align();
     }
 
-    /** v B c h s t i j l m f d e k p V (see the grammar; k, _Float16, has no FFM layout, so native calls refuse it). */
+    /**
+     * v B c h s t i j l m f d e k g p V (see the grammar; k, _Float16, and g, __float128, have no FFM
+     * layout, so native calls refuse them).
+     */
     public record Scalar(char code) implements CType {
         @Override
         public long size() {
@@ -34,7 +37,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
                 case 'B', 'c', 'h' -> 1;
                 case 's', 't', 'k' -> 2;
                 case 'i', 'j', 'f' -> 4;
-                case 'e' -> 16;
+                case 'e', 'g' -> 16;
                 default -> 8;
             };
         }
@@ -139,7 +142,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
             if (pos >= s.length()) throw error("expected a type");
             char c = s.charAt(pos++);
             switch (c) {
-                case 'v', 'B', 'c', 'h', 's', 't', 'i', 'j', 'l', 'm', 'f', 'd', 'e', 'k', 'p', 'V' -> {
+                case 'v', 'B', 'c', 'h', 's', 't', 'i', 'j', 'l', 'm', 'f', 'd', 'e', 'k', 'g', 'p', 'V' -> {
                     return new Scalar(c);
                 }
                 case 'S', 'U' -> {
@@ -205,6 +208,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
             if (hasLongDouble(t))
                 return "long double arguments and results are not supported (jomp's long double is a double)";
             if (has(t, 'k')) return "_Float16 arguments and results are not supported";
+            if (has(t, 'g')) return "__float128 arguments and results are not supported";
             // the ABI passes these in memory whatever their size; FFM classifies by the members
             if (misaligned(t)) return "structs with misaligned (packed) members cannot be passed by value";
         }

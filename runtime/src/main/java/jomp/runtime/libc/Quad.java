@@ -7,10 +7,12 @@ import java.math.BigInteger;
  * holds the sign, the 15-bit exponent and the top 48 bits of the fraction; the low word the rest,
  * as in memory on x86-64). Every operation is correctly rounded to nearest, ties to even, as
  * libgcc's soft-fp computes it: the exact result (BigInteger arithmetic; quotients and square
- * roots with three guard bits and a sticky bit) is rounded once by {@link #round}. NaN results
- * are the default quiet NaN, as libgcc's. runtime/tools/QuadDiff.java compares it with gcc 12 on
- * random operands. Compiled code does not call it yet: {@code __float128} is the next step
- * (docs/user-guide.md, "Where jomp differs from clang").
+ * roots with three guard bits and a sticky bit) is rounded once by {@link #round}. NaNs are
+ * libgcc's on x86-64: an invalid operation gives the default NaN, negative ({@link #INVALID}); a
+ * NaN operand comes through quieted (the first one, unless only the second is quiet); conversions
+ * keep a NaN's sign and the top of its payload. runtime/tools/QuadDiff.java compares it with gcc 12 on
+ * random operands. Compiled code calls it through {@link QuadCalls}; the compiler folds constants the
+ * same way (jomp.compiler.type.Binary128).
  */
 public record Quad(long hi, long lo) {
     private static final int PRECISION = 113, EXP_BIAS = 16383, EXP_MAX = 0x7fff;
@@ -18,6 +20,10 @@ public record Quad(long hi, long lo) {
     private static final int MIN_EXP = 1 - EXP_BIAS - (PRECISION - 1);
 
     public static final Quad NAN = new Quad(0x7fff800000000000L, 0);
+    /** What an invalid operation (inf - inf, 0 / 0, sqrt(-1)) gives on x86-64: the negative default NaN. */
+    public static final Quad INVALID = new Quad(0xffff800000000000L, 0);
+
+    private static final long QUIET = 1L << 47;
     public static final Quad ZERO = new Quad(0, 0);
 
     /** A finite value as sign, magnitude m and exponent e: (-1)^sign * m * 2^e. */
@@ -106,12 +112,18 @@ public record Quad(long hi, long lo) {
         return new Quad(sign | (long) be << 48 | frac.shiftRight(64).longValue(), frac.longValue());
     }
 
+    /** The NaN result of an operation with a NaN operand (soft-fp's _FP_CHOOSENAN for x86), quieted. */
+    private static Quad nan(Quad a, Quad b) {
+        Quad r = !a.isNaN() || (a.hi & QUIET) == 0 && b.isNaN() && (b.hi & QUIET) != 0 ? b : a;
+        return new Quad(r.hi | QUIET, r.lo);
+    }
+
     // ---- arithmetic ----
 
     public static Quad add(Quad a, Quad b) {
-        if (a.isNaN() || b.isNaN()) return NAN;
+        if (a.isNaN() || b.isNaN()) return nan(a, b);
         if (a.isInfinite() || b.isInfinite()) {
-            if (a.isInfinite() && b.isInfinite() && a.negative() != b.negative()) return NAN;
+            if (a.isInfinite() && b.isInfinite() && a.negative() != b.negative()) return INVALID;
             return a.isInfinite() ? a : b;
         }
         if (a.isZero() && b.isZero()) return zero(a.negative() && b.negative());
@@ -128,20 +140,20 @@ public record Quad(long hi, long lo) {
     }
 
     public static Quad mul(Quad a, Quad b) {
-        if (a.isNaN() || b.isNaN()) return NAN;
+        if (a.isNaN() || b.isNaN()) return nan(a, b);
         boolean neg = a.negative() != b.negative();
-        if (a.isInfinite() || b.isInfinite()) return a.isZero() || b.isZero() ? NAN : infinity(neg);
+        if (a.isInfinite() || b.isInfinite()) return a.isZero() || b.isZero() ? INVALID : infinity(neg);
         if (a.isZero() || b.isZero()) return zero(neg);
         Exact x = a.exact(), y = b.exact();
         return round(neg, x.m.multiply(y.m), x.e + y.e, false);
     }
 
     public static Quad div(Quad a, Quad b) {
-        if (a.isNaN() || b.isNaN()) return NAN;
+        if (a.isNaN() || b.isNaN()) return nan(a, b);
         boolean neg = a.negative() != b.negative();
-        if (a.isInfinite()) return b.isInfinite() ? NAN : infinity(neg);
+        if (a.isInfinite()) return b.isInfinite() ? INVALID : infinity(neg);
         if (b.isInfinite()) return zero(neg);
-        if (b.isZero()) return a.isZero() ? NAN : infinity(neg);
+        if (b.isZero()) return a.isZero() ? INVALID : infinity(neg);
         if (a.isZero()) return zero(neg);
         Exact x = a.exact(), y = b.exact();
         // a quotient of PRECISION + 3 bits at least, then the remainder as the sticky bit
@@ -151,9 +163,9 @@ public record Quad(long hi, long lo) {
     }
 
     public static Quad sqrt(Quad a) {
-        if (a.isNaN()) return NAN;
+        if (a.isNaN()) return nan(a, a);
         if (a.isZero()) return a;
-        if (a.negative()) return NAN;
+        if (a.negative()) return INVALID;
         if (a.isInfinite()) return a;
         Exact x = a.exact();
         int k = Math.max(0, 2 * (PRECISION + 3) - x.m.bitLength());
@@ -192,7 +204,10 @@ public record Quad(long hi, long lo) {
     }
 
     public static Quad fromDouble(double d) {
-        if (Double.isNaN(d)) return NAN;
+        if (Double.isNaN(d)) { // sign and payload kept, quieted (libgcc's __extenddftf2)
+            long bits = Double.doubleToRawLongBits(d), frac = bits & 0xfffffffffffffL;
+            return new Quad(bits & Long.MIN_VALUE | 0x7fffL << 48 | QUIET | frac >>> 4, frac << 60);
+        }
         if (Double.isInfinite(d)) return infinity(d < 0);
         long bits = Double.doubleToRawLongBits(d);
         if (d == 0) return zero(bits < 0);
@@ -204,7 +219,9 @@ public record Quad(long hi, long lo) {
 
     /** The value as a double, rounded once (ties to even, subnormals and overflow included). */
     public double toDouble() {
-        if (isNaN()) return Double.NaN;
+        if (isNaN()) // sign and the payload's top bits kept, quieted (libgcc's __trunctfdf2)
+        return Double.longBitsToDouble(
+                    hi & Long.MIN_VALUE | 0x7ff8000000000000L | (hi & 0xffffffffffffL) << 4 | lo >>> 60);
         if (isInfinite()) return negative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
         if (isZero()) return negative() ? -0.0 : 0.0;
         Exact x = exact();
@@ -217,7 +234,9 @@ public record Quad(long hi, long lo) {
 
     /** The value as a float, rounded once. */
     public float toFloat() {
-        if (isNaN()) return Float.NaN;
+        if (isNaN())
+            return Float.intBitsToFloat(
+                    (int) (hi >>> 32) & Integer.MIN_VALUE | 0x7fc00000 | (int) ((hi & 0xffffffffffffL) >>> 25));
         if (isInfinite()) return negative() ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY;
         if (isZero()) return negative() ? -0.0f : 0.0f;
         Exact x = exact();
@@ -225,6 +244,18 @@ public record Quad(long hi, long lo) {
         BigInteger q = r.q();
         int qe = r.e();
         float f = qe > 127 - 23 ? Float.POSITIVE_INFINITY : Math.scalb((float) q.longValue(), qe);
+        return x.negative ? -f : f;
+    }
+
+    /** The value rounded once to binary16 ({@code _Float16}), as a float holding it exactly. */
+    public float toHalf() {
+        if (isNaN()) // the payload's top 10 bits, where a float's become binary16's
+        return Float.intBitsToFloat(
+                    (int) (hi >>> 32) & Integer.MIN_VALUE | 0x7fc00000 | (int) ((hi & 0xffffffffffffL) >>> 38) << 13);
+        if (isInfinite() || isZero()) return toFloat();
+        Exact x = exact();
+        Rounded r = roundTo(x.m, x.e, false, 11, -24);
+        float f = r.e() > 15 - 10 ? Float.POSITIVE_INFINITY : Math.scalb((float) r.q().longValue(), r.e());
         return x.negative ? -f : f;
     }
 

@@ -12,6 +12,7 @@ import jomp.runtime.libc.Complex;
 import jomp.runtime.libc.Errno;
 import jomp.runtime.libc.Fork;
 import jomp.runtime.libc.MathLib;
+import jomp.runtime.libc.QuadCalls;
 import jomp.runtime.libc.Scanf;
 import jomp.runtime.libc.Setjmp;
 import jomp.runtime.libc.Signal;
@@ -51,6 +52,7 @@ public final class CFunctions {
             Signal.class,
             Fork.class,
             SoftFloat.class,
+            QuadCalls.class,
             X86.class,
             OmpApi.class,
             DeviceApi.class,

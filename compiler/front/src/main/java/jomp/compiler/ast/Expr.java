@@ -2,6 +2,7 @@ package jomp.compiler.ast;
 
 import java.util.List;
 import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.type.Binary128;
 import jomp.compiler.type.Member;
 import jomp.compiler.type.Type;
 
@@ -20,8 +21,15 @@ public sealed interface Expr {
 
     /** An integer constant (also character constants, enumerators, folded sizeof). */
     record IntLit(long value, Type type, SourceLocation loc) implements Expr {}
-    /** A floating constant; float-typed literals hold the double of their float value. */
-    record FloatLit(double value, Type type, SourceLocation loc) implements Expr {}
+    /**
+     * A floating constant; float-typed literals hold the double of their float value, a
+     * {@code __float128} one its exact binary128 value in quad too (value is the nearest double).
+     */
+    record FloatLit(double value, Type type, SourceLocation loc, Binary128 quad) implements Expr {
+        public FloatLit(double value, Type type, SourceLocation loc) {
+            this(value, type, loc, null);
+        }
+    }
     /**
      * A string literal: an lvalue array of {@code type.base} (char, or int/unsigned short/unsigned int
      * for L, u, U prefixes) whose bytes (little-endian elements, terminating zero included) are {@code bytes}.

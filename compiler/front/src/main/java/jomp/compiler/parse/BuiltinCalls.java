@@ -9,6 +9,7 @@ import jomp.compiler.lex.Token;
 import jomp.compiler.preprocess.Extensions;
 import jomp.compiler.sema.ConstEval;
 import jomp.compiler.sema.Sema;
+import jomp.compiler.type.Binary128;
 import jomp.compiler.type.Type;
 import jomp.compiler.type.TypePrinter;
 import jomp.compiler.type.Types;
@@ -95,6 +96,9 @@ final class BuiltinCalls {
             }
             case "cpu_init", "cpu_supports", "cpu_is" -> {
                 return CpuBuiltins.call(p, base, args, loc);
+            }
+            case "fabsq", "fabsf128", "copysignq", "copysignf128", "sqrtf128" -> {
+                return quad(n, args, loc);
             }
             default -> {}
         }
@@ -255,6 +259,7 @@ final class BuiltinCalls {
                     "isunordered",
                     "isfpclass" -> new int[] {2, 2};
             case "expect_with_probability" -> new int[] {3, 3};
+            case "copysignq", "copysignf128" -> new int[] {2, 2};
             case "assume_aligned" -> new int[] {2, 3};
             case "prefetch" -> new int[] {1, 3};
             case "fpclassify" -> new int[] {6, 6};
@@ -317,9 +322,22 @@ final class BuiltinCalls {
         return builtin(t.text, ct, List.of(re, im), t.loc);
     }
 
-    /** inf, huge_val, nan and nans in their double, float (f) and long double (l) forms. */
+    /** fabs, copysign and sqrt of __float128: the arguments converted to it, as gcc's prototypes do. */
+    private Expr quad(String n, List<Expr> args, SourceLocation loc) {
+        List<Expr> as = new ArrayList<>();
+        for (Expr a : args) {
+            Expr v = p.exprs.rvalue(a);
+            if (!v.type().isArithmetic() || v.type().isComplex) return badArg(v, "__float128");
+            as.add(p.sema.convert(v, Type.FLOAT128));
+        }
+        return builtin(n, Type.FLOAT128, as, loc);
+    }
+
+    /** inf, huge_val, nan and nans in their double, float (f), long double (l) and __float128 (q, f128) forms. */
     private Expr floatConstant(String base, List<Expr> args, SourceLocation loc) {
-        Type ty = base.endsWith("f") ? Type.FLOAT : base.endsWith("l") ? Type.LDOUBLE : Type.DOUBLE;
+        Type ty = base.endsWith("q") || base.endsWith("f128")
+                ? Type.FLOAT128
+                : base.endsWith("f") ? Type.FLOAT : base.endsWith("l") ? Type.LDOUBLE : Type.DOUBLE;
         if (!args.isEmpty()) {
             // the NaN payload string is checked, then ignored: every NaN jomp makes is the default one
             Expr a = args.get(0);
@@ -327,6 +345,8 @@ final class BuiltinCalls {
                     p.exprs.rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
         }
         double v = base.startsWith("nan") ? Double.NaN : Double.POSITIVE_INFINITY;
+        if (ty == Type.FLOAT128)
+            return new Expr.FloatLit(v, ty, loc, base.startsWith("nan") ? Binary128.NAN : Binary128.INFINITY);
         return new Expr.FloatLit(v, ty, loc);
     }
 
@@ -451,7 +471,7 @@ final class BuiltinCalls {
             case VOID -> 0;
             case BOOL -> 4;
             case CHAR, SHORT, INT, LONG, LLONG, INT128, ENUM -> 1;
-            case FLOAT16, FLOAT, DOUBLE, LDOUBLE -> 8;
+            case FLOAT16, FLOAT, DOUBLE, LDOUBLE, FLOAT128 -> 8;
             case PTR, ARRAY, VLA, FUNC -> 5;
             case STRUCT -> 12;
             case UNION -> 13;

@@ -46,7 +46,8 @@ final class Declarations {
             COMPLEX = 1 << 17,
             INT128 = 1 << 18,
             FLOAT16 = 1 << 19,
-            BITINT = 1 << 20;
+            BITINT = 1 << 20,
+            FLOAT128 = 1 << 21;
 
     /**
      * What the declaration specifiers have said so far: the type words (counted as basicType reads
@@ -184,6 +185,9 @@ final class Declarations {
         if (sp.counter == COMPLEX + FLOAT16) { // clang has it; jomp's complex arithmetic is float's and double's
             diags.error(t.loc, "jomp does not support '_Complex _Float16'");
             sp.counter = before;
+        } else if (sp.counter == COMPLEX + FLOAT128) { // gcc and clang have it; jomp's complex arithmetic is double's
+            diags.error(t.loc, "jomp does not support '_Complex __float128'");
+            sp.counter = before;
         } else if (r == null) {
             diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
             sp.counter = before;
@@ -290,6 +294,7 @@ final class Declarations {
             case "_Complex", "__complex__" -> counter |= COMPLEX;
             case "__int128" -> counter += INT128;
             case "_Float16" -> counter += FLOAT16;
+            case "__float128", "_Float128" -> counter += FLOAT128;
             default -> throw new IllegalStateException(s);
         }
         return counter;
@@ -409,7 +414,9 @@ final class Declarations {
                     "_Complex",
                     "__complex__",
                     "__int128",
-                    "_Float16" -> true;
+                    "_Float16",
+                    "__float128",
+                    "_Float128" -> true;
             default -> false;
         };
     }
@@ -430,6 +437,7 @@ final class Declarations {
             case LONG + LONG, LONG + LONG + INT, SIGNED + LONG + LONG, SIGNED + LONG + LONG + INT -> Type.LLONG;
             case UNSIGNED + LONG + LONG, UNSIGNED + LONG + LONG + INT -> Type.ULLONG;
             case FLOAT16 -> Type.FLOAT16;
+            case FLOAT128 -> Type.FLOAT128;
             case FLOAT -> Type.FLOAT;
             case DOUBLE -> Type.DOUBLE;
             case LONG + DOUBLE -> Type.LDOUBLE;

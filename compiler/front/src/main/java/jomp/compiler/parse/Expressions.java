@@ -554,7 +554,11 @@ final class Expressions {
             diags.error(e.loc(), "operand of type '" + from + "' where arithmetic or pointer type is required");
             return new Expr.IntLit(0, Parser.ERROR, loc);
         }
-        if (to.isPointer() && from.isFloat() || to.isFloat() && from.isPointer()) {
+        if (to.isFloat() && from.isPointer()) {
+            diags.error(e.loc(), "pointer cannot be cast to type '" + t + "'");
+            return new Expr.IntLit(0, Parser.ERROR, loc);
+        }
+        if (to.isPointer() && from.isFloat()) {
             diags.error(e.loc(), "operand of type '" + from + "' cannot be cast to a pointer type");
             return new Expr.IntLit(0, Parser.ERROR, loc);
         }

@@ -6,6 +6,7 @@ import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
+import jomp.compiler.type.Binary128;
 import jomp.compiler.type.Float16;
 import jomp.compiler.type.Type;
 
@@ -127,7 +128,21 @@ final class Literals {
                 break;
             }
         }
-        if (lower.endsWith("f16") && (!lower.startsWith("0x") || lower.indexOf('p') >= 0)) {
+        boolean hexExponent = !lower.startsWith("0x") || lower.indexOf('p') >= 0;
+        if (!imaginary && hexExponent && (lower.endsWith("q") || lower.endsWith("f128"))) {
+            // GNU's __float128 constants (gcc's q and f128; clang takes q): read exactly, rounded once
+            body = s.substring(0, s.length() - (lower.endsWith("q") ? 1 : 4));
+            Binary128 q = body.toLowerCase(Locale.ROOT).startsWith("0x")
+                            && body.toLowerCase(Locale.ROOT).indexOf('p') < 0
+                    ? null
+                    : Binary128.parse(body);
+            if (q == null) {
+                badSuffix(t, s);
+                q = Binary128.ZERO;
+            }
+            return new Expr.FloatLit(q.toDouble(), Type.FLOAT128, t.loc, q);
+        }
+        if (lower.endsWith("f16") && hexExponent) {
             ty = Type.FLOAT16;
             body = s.substring(0, s.length() - 3);
         } else if (lower.endsWith("f") && !lower.startsWith("0x")
@@ -142,10 +157,12 @@ final class Literals {
         try {
             if (body.toLowerCase(Locale.ROOT).startsWith("0x")
                     && body.toLowerCase(Locale.ROOT).indexOf('p') < 0) throw new NumberFormatException();
+            // Java's parseDouble takes a trailing f or d (1.5ff would pass): C's digits end in a digit or '.'
+            char last = body.isEmpty() ? 'x' : body.charAt(body.length() - 1);
+            if (!Character.isDigit(last) && last != '.') throw new NumberFormatException();
             d = Double.parseDouble(body.replace("'", ""));
         } catch (NumberFormatException e) {
-            diags.error(
-                    t.loc, "invalid suffix '" + s.replaceAll("^[0-9a-fA-FxX.pP+-]*", "") + "' on floating constant");
+            badSuffix(t, s);
             d = 0;
         }
         if (ty == Type.FLOAT) d = (float) d;
@@ -155,6 +172,29 @@ final class Literals {
                     ? Type.FLOAT_COMPLEX
                     : ty == Type.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
         return new Expr.FloatLit(d, ty, t.loc);
+    }
+
+    /**
+     * A floating constant's digits followed by what is not a suffix, reported as clang does, at
+     * the first character after the digits: a hexadecimal one without its exponent, else the suffix.
+     */
+    private void badSuffix(Token t, String s) {
+        String lower = s.toLowerCase(Locale.ROOT);
+        boolean hex = lower.startsWith("0x");
+        int end = hex ? 2 : 0;
+        while (end < s.length() && digitOrSign(lower, end, hex)) end++;
+        if (hex && lower.indexOf('p') < 0)
+            diags.error(at(t, end), "hexadecimal floating constant requires an exponent");
+        else diags.error(at(t, end), "invalid suffix '" + s.substring(end) + "' on floating constant");
+    }
+
+    /** Whether lower[i] belongs to a floating constant's digits: digits, '.', separators, the exponent and its sign. */
+    private static boolean digitOrSign(String lower, int i, boolean hex) {
+        char c = lower.charAt(i);
+        if (Character.digit(c, hex ? 16 : 10) >= 0 || c == '.' || c == '\'') return true;
+        if (c == (hex ? 'p' : 'e')) return true;
+        char prev = lower.charAt(i - 1);
+        return (c == '+' || c == '-') && prev == (hex ? 'p' : 'e');
     }
 
     /** A character constant: 'a' and multi-character constants are int, L'' int, u'' unsigned short, U'' unsigned int. */

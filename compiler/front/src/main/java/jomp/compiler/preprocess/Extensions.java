@@ -154,7 +154,14 @@ public final class Extensions {
                 "__builtin_islessgreater",
                 "__builtin_isunordered"));
         for (String f : List.of("inf", "huge_val", "nan", "nans"))
-            for (String suf : List.of("", "f", "l")) s.add("__builtin_" + f + suf);
+            for (String suf : List.of("", "f", "l", "q", "f128")) s.add("__builtin_" + f + suf);
+        // __float128's (gcc's q forms, the f128 ones clang has too): BuiltinCalls.quad
+        s.addAll(List.of(
+                "__builtin_fabsq",
+                "__builtin_fabsf128",
+                "__builtin_copysignq",
+                "__builtin_copysignf128",
+                "__builtin_sqrtf128"));
         for (String f : List.of("clz", "ctz", "popcount", "ffs", "parity", "clrsb"))
             for (String suf : List.of("", "l", "ll")) s.add("__builtin_" + f + suf);
         BUILTINS = Set.copyOf(s);

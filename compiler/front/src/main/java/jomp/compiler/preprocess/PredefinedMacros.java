@@ -9,7 +9,7 @@ package jomp.compiler.preprocess;
  * <ul>
  * <li>{@code long double} is double: {@code __SIZEOF_LONG_DOUBLE__ 8} and the {@code __LDBL_*}
  *     macros describe IEEE double;</li>
- * <li>left out, because jomp does not implement what they announce: {@code __float128} ({@code __FLOAT128__}, {@code __SIZEOF_FLOAT128__}),
+ * <li>left out, because jomp does not implement what they announce:
  *     {@code #embed} ({@code __STDC_EMBED_*}), SSE/MMX
  *     intrinsics ({@code __SSE__}, {@code __SSE2__}, {@code __SSE_MATH__}, {@code __SSE2_MATH__},
  *     {@code __MMX__}, {@code __FXSR__}), inline assembly ({@code __GCC_ASM_FLAG_OUTPUTS__},
@@ -78,6 +78,7 @@ final class PredefinedMacros {
             #define __DBL_NORM_MAX__ 1.7976931348623157e+308
             #define __ELF__ 1
             #define __FINITE_MATH_ONLY__ 0
+            #define __FLOAT128__ 1
             #define __FLT16_DECIMAL_DIG__ 5
             #define __FLT16_DENORM_MIN__ 5.9604644775390625e-8F16
             #define __FLT16_DIG__ 3
@@ -240,6 +241,7 @@ final class PredefinedMacros {
             #define __SIG_ATOMIC_MAX__ 2147483647
             #define __SIG_ATOMIC_WIDTH__ 32
             #define __SIZEOF_DOUBLE__ 8
+            #define __SIZEOF_FLOAT128__ 16
             #define __SIZEOF_FLOAT__ 4
             #define __SIZEOF_INT128__ 16
             #define __SIZEOF_INT__ 4

@@ -66,6 +66,24 @@ public final class ConstEval {
             java.math.BigInteger v = Int128Const.eval(e);
             return v == null ? null : num(v.longValue());
         }
+        if (Float128Const.is(e.type())) { // exact binary128 folding; the nearest double stands for it here
+            jomp.compiler.type.Binary128 q = Float128Const.eval(e);
+            return q == null ? null : flt(q.toDouble());
+        }
+        if (e instanceof Expr.Binary b && Float128Const.is(b.left().type())) {
+            Long c = Float128Const.compare(b);
+            return c == null ? null : num(c);
+        }
+        if (e instanceof Expr.Cast c
+                && c.type().isInteger()
+                && Float128Const.is(c.operand().type())) {
+            jomp.compiler.type.Binary128 q = Float128Const.eval(c.operand());
+            if (q == null) return null;
+            return num(
+                    c.type().kind == Type.Kind.BOOL
+                            ? (q.isZero() ? 0 : 1)
+                            : truncate(q.toInteger().longValue(), c.type()));
+        }
         if (e instanceof Expr.Binary b && b.left().type().kind == Type.Kind.INT128) {
             Long c = Int128Const.compare(b);
             return c == null ? null : num(c);

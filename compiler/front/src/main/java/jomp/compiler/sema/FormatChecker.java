@@ -225,7 +225,12 @@ final class FormatChecker {
             default -> {
                 // f F e E g G a A
                 if (len.equals("L")) return at.kind == Type.Kind.LDOUBLE && !at.isComplex ? null : "'long double'";
-                return at.isFloat() && at.kind != Type.Kind.LDOUBLE && at.kind != Type.Kind.FLOAT16 ? null : "'double'";
+                return at.isFloat()
+                                && at.kind != Type.Kind.LDOUBLE
+                                && at.kind != Type.Kind.FLOAT16
+                                && at.kind != Type.Kind.FLOAT128
+                        ? null
+                        : "'double'";
             }
         }
     }

@@ -86,6 +86,10 @@ public final class Int128Const {
 
     /** A constant of a narrower type, with its value as that type reads it (unsigned 64-bit included). */
     private static BigInteger scalar(Expr e) {
+        if (Float128Const.is(e.type())) {
+            jomp.compiler.type.Binary128 q = Float128Const.eval(e);
+            return q == null || q.isNaN() || q.isInfinite() ? null : q.toInteger();
+        }
         if (e.type().isFloat()) {
             ConstEval.Value v = ConstEval.evalStatic(e);
             if (v == null || !v.isFloat() || Double.isNaN(v.fvalue()) || Double.isInfinite(v.fvalue())) return null;

@@ -26,6 +26,8 @@ public final class Type {
         FLOAT,
         DOUBLE,
         LDOUBLE,
+        /** {@code __float128} ({@code _Float128}): IEEE binary128, computed in software (handled by address, as __int128). */
+        FLOAT128,
         ENUM,
         PTR,
         ARRAY,
@@ -138,6 +140,8 @@ public final class Type {
     public static final Type DOUBLE = basic(Kind.DOUBLE, 8, false);
     /** long double: double's layout and precision in jomp (see the class comment). */
     public static final Type LDOUBLE = basic(Kind.LDOUBLE, 8, false);
+    /** GNU {@code __float128}: 16 bytes, 16-aligned, as on x86-64. */
+    public static final Type FLOAT128 = basic(Kind.FLOAT128, 16, false);
 
     public static final Type FLOAT_COMPLEX =
             new Type(Kind.FLOAT, 8, 4, false, 0, true, FLOAT, 0, null, null, false, false, null, null);
@@ -339,7 +343,11 @@ public final class Type {
 
     public boolean isFloat() {
         return !isComplex
-                && (kind == Kind.FLOAT16 || kind == Kind.FLOAT || kind == Kind.DOUBLE || kind == Kind.LDOUBLE);
+                && (kind == Kind.FLOAT16
+                        || kind == Kind.FLOAT
+                        || kind == Kind.DOUBLE
+                        || kind == Kind.LDOUBLE
+                        || kind == Kind.FLOAT128);
     }
 
     public boolean isReal() {

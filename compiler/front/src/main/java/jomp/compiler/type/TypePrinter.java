@@ -105,6 +105,7 @@ public final class TypePrinter {
             case FLOAT16 -> "_Float16";
             case DOUBLE -> "double";
             case LDOUBLE -> "long double";
+            case FLOAT128 -> "__float128";
             case STRUCT, UNION, ENUM -> {
                 if (t.isVector()) {
                     String e = TypePrinter.print(t.record.vectorElement);

@@ -37,6 +37,7 @@ public final class Types {
                     ? Type.FLOAT_COMPLEX
                     : e.kind == Type.Kind.DOUBLE ? Type.DOUBLE_COMPLEX : Type.LDOUBLE_COMPLEX;
         }
+        if (a.kind == Type.Kind.FLOAT128 || b.kind == Type.Kind.FLOAT128) return Type.FLOAT128;
         if (a.kind == Type.Kind.LDOUBLE || b.kind == Type.Kind.LDOUBLE) return Type.LDOUBLE;
         if (a.kind == Type.Kind.DOUBLE || b.kind == Type.Kind.DOUBLE) return Type.DOUBLE;
         if (a.kind == Type.Kind.FLOAT || b.kind == Type.Kind.FLOAT) return Type.FLOAT;
@@ -125,6 +126,7 @@ public final class Types {
             case FLOAT:
             case DOUBLE:
             case LDOUBLE:
+            case FLOAT128:
             case VOID:
                 return true;
             case PTR:

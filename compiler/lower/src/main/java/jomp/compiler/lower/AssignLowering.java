@@ -93,10 +93,15 @@ final class AssignLowering {
         }
         Type t = target.type();
         Value addr = f.address(target);
-        if (t.isComplex || Int128Ops.is(t) || t.isVector()) {
+        if (t.isComplex || Int128Ops.is(t) || QuadOps.is(t) || t.isVector()) {
             Value nv = op.apply(addr);
+            Value old = addr;
+            if (Int128Ops.is(t) || QuadOps.is(t)) { // x++ and x-- give the old value: a copy, before the store
+                old = f.slotAddr(f.temp(t));
+                f.b.memcpy(old, addr, IntConst.i64(t.size()));
+            }
             f.b.memcpy(addr, nv, IntConst.i64(t.size()));
-            return new Value[] {addr, addr};
+            return new Value[] {old, addr};
         }
         // x op= v, ++x and x++ on an _Atomic object are one atomic read-modify-write (C11 6.5.16.2)
         if (AtomicLowering.atomicScalar(t)) return new AtomicLowering(f).update(addr, t, op::apply);
@@ -122,7 +127,7 @@ final class AssignLowering {
                     ? f.complexBinary(ca.op(), o, rhs, ot)
                     : Int128Ops.is(ot)
                             ? f.int128().binary(ca.op(), o, rhs, ot, ca.value().type())
-                            : Ops.binary(f.e, ca.op(), o, rhs, ot);
+                            : QuadOps.is(ot) ? f.quad().binary(ca.op(), o, rhs) : Ops.binary(f.e, ca.op(), o, rhs, ot);
             if (half) r = HalfFloats.round(f.e, r);
             return f.convertValue(f.bitIntWrap(r, ot), ot, tt.unqualified());
         })[1];
@@ -142,6 +147,12 @@ final class AssignLowering {
                                 t,
                                 t),
                         t);
+            }
+            if (QuadOps.is(t)) {
+                QuadOps q = f.quad();
+                Value one =
+                        q.constant(jomp.compiler.type.Binary128.fromInteger(java.math.BigInteger.valueOf(id.step())));
+                return q.binary(id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB, old, one);
             }
             if (t.isFloat()) {
                 IrType ft = TypeMap.reg(t);

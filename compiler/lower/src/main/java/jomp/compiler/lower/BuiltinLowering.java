@@ -61,10 +61,24 @@ final class BuiltinLowering {
         if (n.startsWith("__builtin_bswap")) return bswap(f.rvalue(a.get(0)), Integer.parseInt(n.substring(15)));
         if (BITS.contains(n))
             return bits(n.replaceFirst("^__builtin_", "").replaceFirst("ll$", ""), f.rvalue(a.get(0)));
+        if (QUIET_COMPARISONS.contains(n) && QuadOps.is(a.get(0).type()))
+            return quadCompare(n, f.rvalue(a.get(0)), f.rvalue(a.get(1)));
         if (QUIET_COMPARISONS.contains(n)) return quietCompare(n, f.rvalue(a.get(0)), f.rvalue(a.get(1)));
         if (n.equals("__builtin_fpclassify")) return fpclassify(a);
         if (n.equals("__builtin_isfpclass")) return isFpClass(f.rvalue(a.get(0)), ((Expr.IntLit) a.get(1)).value());
-        if (CLASSIFICATIONS.contains(n)) return classify(n, f.rvalue(a.get(0)));
+        if (CLASSIFICATIONS.contains(n)) return classify(n, fp(a.get(0)));
+        switch (n) {
+            case "__builtin_fabsq", "__builtin_fabsf128" -> {
+                return f.quad().fabs(f.rvalue(a.get(0)));
+            }
+            case "__builtin_copysignq", "__builtin_copysignf128" -> {
+                return f.quad().copysign(f.rvalue(a.get(0)), f.rvalue(a.get(1)));
+            }
+            case "__builtin_sqrtf128" -> {
+                return f.quad().sqrt(f.rvalue(a.get(0)));
+            }
+            default -> {}
+        }
         return stack(n, a);
     }
 
@@ -136,10 +150,30 @@ final class BuiltinLowering {
         };
     }
 
+    /** The quiet comparisons of __float128 operands: every comparison of the runtime's is quiet. */
+    private Value quadCompare(String n, Value x, Value y) {
+        QuadOps q = f.quad();
+        return switch (n) {
+            case "__builtin_isgreater" -> q.binary(Expr.Binary.Op.GT, x, y);
+            case "__builtin_isgreaterequal" -> q.binary(Expr.Binary.Op.GE, x, y);
+            case "__builtin_isless" -> q.binary(Expr.Binary.Op.LT, x, y);
+            case "__builtin_islessequal" -> q.binary(Expr.Binary.Op.LE, x, y);
+            case "__builtin_islessgreater" ->
+                e.bin(Insn.BinOp.OR, q.binary(Expr.Binary.Op.LT, x, y), q.binary(Expr.Binary.Op.GT, x, y));
+            default -> q.unordered(x, y);
+        };
+    }
+
+    /** The operand of a classification, by its bits. */
+    private Fp fp(Expr x) {
+        Value v = f.rvalue(x);
+        if (!QuadOps.is(x.type())) return new Fp(v);
+        return new Fp(f.b.load(IrType.I64, f.at(v, 8)), f.b.load(IrType.I64, v));
+    }
+
     /** isnan, isinf, isfinite, isnormal, signbit, isinf_sign: on the bits of x. */
-    private Value classify(String n, Value x) {
-        if (n.equals("__builtin_isnan")) return e.cmp(Insn.CmpOp.NE, x, x);
-        Fp fp = new Fp(x);
+    private Value classify(String n, Fp fp) {
+        if (n.equals("__builtin_isnan")) return e.cmp(Insn.CmpOp.GT, fp.abs, fp.inf());
         return switch (n) {
             case "__builtin_isinf" -> e.cmp(Insn.CmpOp.EQ, fp.abs, fp.inf());
             case "__builtin_isfinite" -> e.cmp(Insn.CmpOp.LT, fp.abs, fp.inf());
@@ -171,22 +205,37 @@ final class BuiltinLowering {
         return bits == 16 ? e.bin(Insn.BinOp.USHR, r, IntConst.i32(16)) : r;
     }
 
-    /** A floating value's bits, sign removed, with the IEEE constants of its width. */
+    /**
+     * A floating value's bits, sign removed, with the IEEE constants of its width, ordered as the
+     * classes are (NaN above infinity, normal from the least normal, zero 0). A __float128 has its
+     * high word here, with the last bit set when the low word is non-zero: the same order.
+     */
     private final class Fp {
         final Value bits, abs;
-        final boolean dbl;
+        final boolean dbl, quad;
 
         Fp(Value x) {
             dbl = x.type() == IrType.F64;
+            quad = false;
             bits = e.conv(Insn.ConvOp.BITCAST, x, dbl ? IrType.I64 : IrType.I32);
             abs = e.bin(Insn.BinOp.AND, bits, dbl ? IntConst.i64(Long.MAX_VALUE) : IntConst.i32(Integer.MAX_VALUE));
         }
 
+        Fp(Value hi, Value lo) {
+            dbl = true;
+            quad = true;
+            bits = hi;
+            Value low = e.conv(Insn.ConvOp.ZEXT, e.cmp(Insn.CmpOp.NE, lo, IntConst.i64(0)), IrType.I64);
+            abs = e.bin(Insn.BinOp.OR, e.bin(Insn.BinOp.AND, hi, IntConst.i64(Long.MAX_VALUE)), low);
+        }
+
         Value inf() {
+            if (quad) return IntConst.i64(0x7fff000000000000L);
             return dbl ? IntConst.i64(0x7ff0000000000000L) : IntConst.i32(0x7f800000);
         }
 
         Value minNormal() {
+            if (quad) return IntConst.i64(0x0001000000000000L);
             return dbl ? IntConst.i64(0x0010000000000000L) : IntConst.i32(0x00800000);
         }
 
@@ -225,7 +274,7 @@ final class BuiltinLowering {
     private Value fpclassify(List<Expr> a) {
         Value[] cls = new Value[5];
         for (int i = 0; i < 5; i++) cls[i] = f.rvalue(a.get(i));
-        Fp fp = new Fp(f.rvalue(a.get(5)));
+        Fp fp = fp(a.get(5));
         Reg r = f.fn.newReg(IrType.I32, "fpclass");
         BasicBlock done = f.b.newBlock("fpclass.done");
         // tests in order: nan (abs > inf), infinite (== inf), normal (>= min normal), subnormal (!= 0), zero

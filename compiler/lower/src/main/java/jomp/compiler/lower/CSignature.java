@@ -114,6 +114,7 @@ public final class CSignature {
                 sb.append(
                         "S16,16{0:m,8:m}"); // two INTEGER eightbytes, 16-aligned in memory, as the ABI passes __int128
             case FLOAT16 -> sb.append('k');
+            case FLOAT128 -> sb.append('g');
             case FLOAT -> sb.append('f');
             case DOUBLE -> sb.append('d');
             case LDOUBLE -> sb.append('e');

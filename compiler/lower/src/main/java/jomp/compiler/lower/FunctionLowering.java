@@ -261,6 +261,10 @@ final class FunctionLowering {
         return new Int128Ops(this);
     }
 
+    QuadOps quad() {
+        return new QuadOps(this);
+    }
+
     Slot temp(Type t) {
         return fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1));
     }
@@ -670,6 +674,7 @@ final class FunctionLowering {
         }
         if (v.type().isFloat()) return e.cmp(Insn.CmpOp.NE, v, Emit.zero(v.type()));
         if (Int128Ops.is(t)) return int128().truth(v);
+        if (QuadOps.is(t)) return quad().truth(v);
         return v;
     }
 
@@ -801,6 +806,7 @@ final class FunctionLowering {
     }
 
     Value floatLit(Expr.FloatLit f) {
+        if (QuadOps.is(f.type())) return quad().constant(f.quad());
         if (f.type().isComplex) {
             // An imaginary constant (1.0i): a complex value with a zero real part.
             IrType el = TypeMap.reg(f.type().base);
@@ -819,6 +825,7 @@ final class FunctionLowering {
         if (t.isBitInt() && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
             return e.narrow(
                     e.unary(u.op() == Expr.Unary.Op.NEG ? Insn.UnOp.NEG : Insn.UnOp.NOT, rvalue(u.operand())), t);
+        if (QuadOps.is(t) && u.op() == Expr.Unary.Op.NEG) return quad().negate(rvalue(u.operand()));
         return switch (u.op()) {
             case ADDR -> address(u.operand());
             case DEREF -> {
@@ -882,6 +889,7 @@ final class FunctionLowering {
         if (lt.isComplex) return complexBinary(x.op(), l, r, lt);
         if (Int128Ops.is(lt))
             return bitIntWrap(int128().binary(x.op(), l, r, lt, x.right().type()), x.type());
+        if (QuadOps.is(lt)) return quad().binary(x.op(), l, r);
         return bitIntWrap(Ops.binary(e, x.op(), l, r, lt), x.type());
     }
 
@@ -977,6 +985,11 @@ final class FunctionLowering {
     /** Conversions including complex ones (complex values are addresses). */
     Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
+        if (QuadOps.is(from) || QuadOps.is(to)) {
+            if (from.isComplex || to.isComplex)
+                throw new Lowering.Unsupported(null, "jomp cannot convert between __float128 and complex types");
+            return QuadOps.is(to) ? quad().from(v, from) : quad().to(v, to);
+        }
         if (Int128Ops.is(from) || Int128Ops.is(to)) {
             if (Int128Ops.is(from) && Int128Ops.is(to)) // same 128 bits, read another way (or fewer of them)
             return Types.width(to) < Types.width(from) || from.isUnsigned != to.isUnsigned ? bitIntWrap(v, to) : v;

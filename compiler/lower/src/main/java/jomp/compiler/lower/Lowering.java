@@ -643,6 +643,13 @@ public final class Lowering {
                 }
                 throw new Emit.NotConstant();
             }
+            if (t.kind == Type.Kind.FLOAT128) { // folded exactly in binary128
+                jomp.compiler.type.Binary128 q = jomp.compiler.sema.Float128Const.eval(e);
+                if (q == null) throw new Emit.NotConstant();
+                w.putInt(it.offset(), 8, q.lo());
+                w.putInt(it.offset() + 8, 8, q.hi());
+                return;
+            }
             if (t.kind == Type.Kind.INT128) {
                 java.math.BigInteger big = jomp.compiler.sema.Int128Const.eval(e);
                 if (big == null) throw new Emit.NotConstant();

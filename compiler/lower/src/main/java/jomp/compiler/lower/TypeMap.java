@@ -9,14 +9,18 @@ import jomp.compiler.type.Type;
 /**
  * How C types become IR types. In registers every integer type up to int is i32 (kept normalised
  * to its C type), long and long long are i64, pointers ptr, float f32, double and long double f64.
- * Structs, unions, complex numbers, arrays and __int128 are "memory types": they are handled by address.
+ * Structs, unions, complex numbers, arrays, __int128 and __float128 are "memory types": they are handled by address.
  */
 final class TypeMap {
     private TypeMap() {}
 
     /** Struct, union, complex or array: values of these types are addresses in IR. */
     static boolean inMemory(Type t) {
-        return t.isComplex || t.isStructOrUnion() || t.isArray() || t.kind == Type.Kind.INT128;
+        return t.isComplex
+                || t.isStructOrUnion()
+                || t.isArray()
+                || t.kind == Type.Kind.INT128
+                || t.kind == Type.Kind.FLOAT128;
     }
 
     /** The register type of a scalar C value (ptr for memory types and functions). */
@@ -30,7 +34,7 @@ final class TypeMap {
             case LONG, LLONG -> IrType.I64;
             case FLOAT, FLOAT16 -> IrType.F32;
             case DOUBLE, LDOUBLE -> IrType.F64;
-            case PTR, ARRAY, VLA, FUNC, STRUCT, UNION, INT128 -> IrType.PTR;
+            case PTR, ARRAY, VLA, FUNC, STRUCT, UNION, INT128, FLOAT128 -> IrType.PTR;
         };
     }
 
@@ -54,7 +58,7 @@ final class TypeMap {
     /** Whether a function returns its result through a hidden pointer (struct, union, complex). */
     static boolean sret(Type fn) {
         Type r = fn.base;
-        return r.isStructOrUnion() || r.isComplex || r.kind == Type.Kind.INT128;
+        return r.isStructOrUnion() || r.isComplex || r.kind == Type.Kind.INT128 || r.kind == Type.Kind.FLOAT128;
     }
 
     /** The ABI signature of a C function type (abi.md): memory-type arguments and results by address. */

@@ -72,6 +72,11 @@ final class CallEmitter {
             throw new PtxException(
                     "function '" + fn.f.name + "' calls kernel '" + callee + "', which a device function cannot call");
         }
+        if (jomp.offload.abi.EntryPoints.QUAD.contains(callee) && !fn.ctx.isDefined(callee)) {
+            // clang refuses the type in device code: "'x' requires 128 bit size '__float128' type support"
+            throw new PtxException("function '" + fn.f.name
+                    + "' computes with '__float128', but target 'nvptx64-nvidia-cuda' does not support it");
+        }
         fn.ctx.useFunction(callee, type, fn.f.name);
         boolean bits = Libdevice.isLibdevice(callee) && !fn.ctx.isDefined(callee);
         fn.code.append("\t{\n");

@@ -1,0 +1,95 @@
+package jomp.compiler.sema;
+
+import java.math.BigInteger;
+import jomp.compiler.ast.Expr;
+import jomp.compiler.type.Binary128;
+import jomp.compiler.type.Type;
+
+/**
+ * Constant folding for {@code __float128} expressions, exactly in binary128 (ConstEval works in
+ * double): constants converted to {@code __float128}, unary minus and the four operations, each
+ * rounded once as the program would compute them, and comparisons of such operands.
+ */
+public final class Float128Const {
+    private Float128Const() {}
+
+    public static boolean is(Type t) {
+        return t.kind == Type.Kind.FLOAT128 && !t.isComplex;
+    }
+
+    /** The value of a constant expression converted to __float128, or null if e is not constant. */
+    public static Binary128 eval(Expr e) {
+        if (!is(e.type())) return scalar(e);
+        return switch (e) {
+            case Expr.FloatLit f -> f.quad() != null ? f.quad() : Binary128.fromDouble(f.value());
+            case Expr.Cast c -> eval(c.operand());
+            case Expr.Unary u
+            when u.op() == Expr.Unary.Op.NEG -> {
+                Binary128 v = eval(u.operand());
+                yield v == null ? null : v.negate();
+            }
+            case Expr.Unary u when u.op() == Expr.Unary.Op.PLUS -> eval(u.operand());
+            case Expr.Binary b -> {
+                Binary128 l = eval(b.left()), r = eval(b.right());
+                if (l == null || r == null) yield null;
+                yield switch (b.op()) {
+                    case ADD -> Binary128.add(l, r);
+                    case SUB -> Binary128.sub(l, r);
+                    case MUL -> Binary128.mul(l, r);
+                    case DIV -> Binary128.div(l, r);
+                    default -> null;
+                };
+            }
+            case Expr.Call c
+            when c.direct() != null && c.direct().name.matches("__builtin_(fabs|copysign)(q|f128)") -> {
+                Binary128 a = eval(c.args().get(0));
+                if (a == null) yield null;
+                if (c.args().size() == 1) yield a.negative() ? a.negate() : a;
+                Binary128 b = eval(c.args().get(1));
+                yield b == null ? null : a.negative() == b.negative() ? a : a.negate();
+            }
+            case Expr.Cond c -> {
+                Long k = ConstEval.integer(c.cond());
+                yield k == null ? null : eval(k != 0 ? c.then() : c.otherwise());
+            }
+            default -> null;
+        };
+    }
+
+    /** A comparison (or && ||) of __float128 operands: 1 or 0, or null if not constant. */
+    static Long compare(Expr.Binary b) {
+        Binary128 l = eval(b.left()), r = eval(b.right());
+        if (l == null || r == null) return null;
+        int c = Binary128.compare(l, r); // 2: unordered, where only != holds
+        boolean v = switch (b.op()) {
+            case EQ -> c == 0;
+            case NE -> c != 0;
+            case LT -> c == -1;
+            case LE -> c == -1 || c == 0;
+            case GT -> c == 1;
+            case GE -> c == 1 || c == 0;
+            case LOGAND -> !l.isZero() && !r.isZero();
+            case LOGOR -> !l.isZero() || !r.isZero();
+            default -> false;
+        };
+        return switch (b.op()) {
+            case EQ, NE, LT, LE, GT, GE, LOGAND, LOGOR -> v ? 1L : 0L;
+            default -> null;
+        };
+    }
+
+    /** A constant of another arithmetic type, converted exactly (integers) or from its double. */
+    private static Binary128 scalar(Expr e) {
+        Type t = e.type();
+        if (t.kind == Type.Kind.INT128) {
+            BigInteger v = Int128Const.eval(e);
+            return v == null ? null : Binary128.fromInteger(v);
+        }
+        ConstEval.Value v = ConstEval.evalStatic(e);
+        if (v == null || v.isAddress()) return null;
+        if (v.isFloat()) return Binary128.fromDouble(v.fvalue());
+        BigInteger b = BigInteger.valueOf(v.offset());
+        if (t.isUnsigned && v.offset() < 0 && t.size() == 8) b = b.add(BigInteger.ONE.shiftLeft(64));
+        return Binary128.fromInteger(b);
+    }
+}
