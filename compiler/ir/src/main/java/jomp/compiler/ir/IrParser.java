@@ -387,7 +387,9 @@ public final class IrParser {
             int[] id = new int[1];
             String hint = splitId(sn, sat, id);
             if (slots.containsKey(id[0])) throw error(sat, "redefinition of slot '$" + sn + "'");
-            slots.put(id[0], fn.slotWithId(id[0], hint, size, align));
+            Slot s = fn.slotWithId(id[0], hint, size, align);
+            s.isVolatile = acceptWord("volatile");
+            slots.put(id[0], s);
         }
     }
 

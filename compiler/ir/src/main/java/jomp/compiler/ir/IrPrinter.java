@@ -137,7 +137,7 @@ public final class IrPrinter {
                     .append(s.size)
                     .append(" align ")
                     .append(s.align)
-                    .append('\n');
+                    .append(s.isVolatile ? " volatile\n" : "\n");
         for (BasicBlock b : f.blocks) {
             out.append(b.name).append(":\n");
             int line = 0; // source lines (-g): printed where they change, and apply to what follows in the block

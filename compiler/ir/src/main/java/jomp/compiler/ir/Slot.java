@@ -9,6 +9,11 @@ public final class Slot {
     public final String name;
     public final long size;
     public final int align;
+    /**
+     * A volatile object's storage (C11 6.7.3p7): every access the program writes stays an access, so
+     * the optimiser neither promotes nor splits it ({@code slot $x.0 size 4 align 4 volatile}).
+     */
+    public boolean isVolatile;
 
     Slot(int id, String name, long size, int align) {
         this.id = id;

@@ -53,7 +53,11 @@ final class InlineCall {
         tail.clear();
         b.insns.remove(k);
         rest.terminator = b.terminator;
-        for (Slot s : g.slots) slots.put(s, f.newSlot(s.name, s.size, s.align));
+        for (Slot s : g.slots) {
+            Slot copy = f.newSlot(s.name, s.size, s.align);
+            copy.isVolatile = s.isVolatile;
+            slots.put(s, copy);
+        }
         // the new blocks follow the call's block in the caller's list (block-order lays them out later)
         List<BasicBlock> made = new ArrayList<>();
         for (BasicBlock gb : g.blocks) {

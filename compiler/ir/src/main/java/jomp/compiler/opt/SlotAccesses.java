@@ -45,6 +45,11 @@ final class SlotAccesses {
     static SlotAccesses of(Function f) {
         SlotAccesses a = new SlotAccesses();
         a.findPlaces(f);
+        for (Slot s : f.slots)
+            if (s.isVolatile) { // its accesses are the program's to keep: no pass rewrites them
+                a.escaped.add(s);
+                a.untracked.add(s);
+            }
         a.classifyUses(f);
         return a;
     }

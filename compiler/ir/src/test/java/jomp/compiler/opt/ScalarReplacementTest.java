@@ -338,6 +338,30 @@ class ScalarReplacementTest {
         assertThat(fn(m, "main").slots).hasSize(2);
     }
 
+    @Test
+    void aVolatileSlotKeepsEveryAccess() {
+        // volatile int a = 5; return a + a; -- gcc makes the store and both loads at -O2
+        Module m = optimised("""
+            func i32 @main() {
+              slot $a.0 size 4 align 4 volatile
+            entry.0:
+              %0 = slotaddr $a.0
+              store i32 5, %0
+              %1 = load i32 %0
+              %2 = load i32 %0
+              %3 = add i32 %1, %2
+              ret i32 %3
+            }
+            """, 2);
+        Function f = fn(m, "main");
+        assertThat(f.slots)
+                .singleElement()
+                .satisfies(s -> assertThat(s.isVolatile).isTrue());
+        assertThat(memoryOps(f)).isEqualTo(3);
+        assertThat(jomp.compiler.ir.IrPrinter.print(m)).contains("slot $a.0 size 4 align 4 volatile");
+        assertThat(IrInterpreter.run(m).exitCode()).isEqualTo(10);
+    }
+
     /** Csmith seed 304655: a slot dropped for one copy must not be looked at again for the next (it was an NPE). */
     private static final String CHAIN_OF_DISAGREEING_COPIES = """
         func i32 @main() {

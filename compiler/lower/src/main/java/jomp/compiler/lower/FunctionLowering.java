@@ -121,13 +121,7 @@ final class FunctionLowering {
             if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || v.ompAllocator != null || isBound(v))
                 continue;
             if (inMemory(v)) {
-                if (v.type.size() >= 0)
-                    slotVars.put(
-                            v,
-                            fn.newSlot(
-                                    safeName(v.name),
-                                    Math.max(v.type.size(), 1),
-                                    Math.max(Math.max(v.type.align(), v.align), 1)));
+                if (v.type.size() >= 0) slotVars.put(v, localSlot(v));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
     }
@@ -200,6 +194,7 @@ final class FunctionLowering {
             if (TypeMap.inMemory(p.type)) addrVars.put(p, r);
             else if (inMemory(p)) {
                 Slot s = fn.newSlot(safeName(p.name), p.type.size(), p.type.align());
+                s.isVolatile = p.type.isVolatile();
                 slotVars.put(p, s);
                 spills.add(() -> b.store(toMem(promoted ? e.convert(r, pt, p.type) : r, p.type), b.slotAddr(s)));
             } else if (promoted) {
@@ -216,13 +211,7 @@ final class FunctionLowering {
                     || v.ompAllocator != null
                     || def.params().contains(v)) continue;
             if (inMemory(v)) {
-                if (v.type.size() >= 0)
-                    slotVars.put(
-                            v,
-                            fn.newSlot(
-                                    safeName(v.name),
-                                    Math.max(v.type.size(), 1),
-                                    Math.max(Math.max(v.type.align(), v.align), 1)));
+                if (v.type.size() >= 0) slotVars.put(v, localSlot(v));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
         spills.forEach(Runnable::run);
@@ -247,8 +236,17 @@ final class FunctionLowering {
         return sb.toString();
     }
 
+    /** A volatile local lives in memory, as gcc keeps it, so that each access the program writes is made. */
     boolean inMemory(Var v) {
-        return TypeMap.inMemory(v.type) || v.addressTaken || addressTaken.contains(v);
+        return TypeMap.inMemory(v.type) || v.addressTaken || addressTaken.contains(v) || v.type.isVolatile();
+    }
+
+    /** A local's frame slot; a volatile one's accesses are kept by the optimiser. */
+    private Slot localSlot(Var v) {
+        Slot s = fn.newSlot(
+                safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1));
+        s.isVolatile = v.type.isVolatile();
+        return s;
     }
 
     // ---- helpers ----
@@ -731,8 +729,7 @@ final class FunctionLowering {
         if (v.isStatic()) return b.globalAddr(unit.reference(v));
         if (regVars.containsKey(v)) throw new IllegalStateException("address of register variable " + v.name);
         // A local the declaration list did not mention (should not happen): give it a slot.
-        Slot n = fn.newSlot(
-                safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1));
+        Slot n = localSlot(v);
         slotVars.put(v, n);
         return slotAddr(n);
     }
