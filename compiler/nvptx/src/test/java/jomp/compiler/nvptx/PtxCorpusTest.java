@@ -70,7 +70,12 @@ class PtxCorpusTest {
         Diagnostics diags = new Diagnostics(new PrintStream(err));
         List<Path> includes = new ArrayList<>();
         Map<String, String> defines = new LinkedHashMap<>();
-        String first = Files.readAllLines(file).getFirst();
+        // the FLAGS line among the leading comment lines (an ORACLE line may come first)
+        String first = Files.readAllLines(file).stream()
+                .takeWhile(l -> l.startsWith("//"))
+                .filter(l -> l.startsWith("// FLAGS:"))
+                .findFirst()
+                .orElse("");
         String std = null;
         List<String> warnings = new ArrayList<>();
         if (first.startsWith("// FLAGS:")) {
