@@ -40,7 +40,7 @@ class PtxCorpusTest {
 
     /**
      * Corpus files the backend rejects on purpose, with a pattern of the message it must give.
-     * 082 and 083 are OpenMP programs whose host code calls the outlined kernel as the host
+     * 082, 083 and 334 are OpenMP programs whose host code calls the outlined kernel as the host
      * fallback of a target region: host code, never compiled for the device (at -O2 saxpy is
      * inlined into main, which then makes the call). 129 asks the x86 processor about itself
      * (cpuid; at -O2 from main, where __get_cpuid_max is inlined), which a GPU cannot answer.
@@ -52,6 +52,8 @@ class PtxCorpusTest {
             "function '(saxpy|main)' calls kernel '__omp_offloading_\\w+_saxpy_l4', which a device function cannot call",
             "083-omp-zaxpy-target.c",
             "function 'main' calls kernel '__omp_offloading_\\w+_main_l8', which a device function cannot call",
+            "334-bitint-openmp.c",
+            "function 'main' calls kernel '__omp_offloading_\\w+_main_l\\d+', which a device function cannot call",
             "129-inline-asm-barriers.c",
             "function '(__get_cpuid_max|main)' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU",
             "318-float128-arithmetic.c",
