@@ -148,13 +148,16 @@ public final class LinkInputs {
     public void addDefaults() throws IOException, InputError {
         boolean was = dynamic, wasAsNeeded = asNeeded;
         dynamic = true;
-        asNeeded = false; // as clang's "--no-as-needed -lc" (and -lm, which jomp's C library includes)
+        // libc as clang's "--no-as-needed -lc"; the others, which clang does not add, --as-needed:
+        // only a strong reference needs them, so a weak one alone does not bind to them
         for (String name : List.of("c", "m", "pthread", "dl")) {
             Path p = search("lib" + name + ".so");
+            asNeeded = !name.equals("c");
             if (p != null) file("-l" + name, p, true);
         }
         for (String soname : List.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2")) {
             Path p = search(soname);
+            asNeeded = !soname.equals("libc.so.6");
             if (p != null) file(soname, p, true);
         }
         dynamic = was;

@@ -150,6 +150,11 @@ class LinkInputsTest {
         asNeeded.addAll(List.of("--as-needed"));
         asNeeded.addDefaults();
         assertThat(asNeeded.natives().find("getopt", true, true)).isNotNull();
+        // libm, which jomp adds where clang does not, binds a weak reference only once a strong one needs it
+        assertThat(asNeeded.natives().find("cos", true, true)).isNull();
+        asNeeded.natives().needStrong("sin");
+        assertThat(asNeeded.natives().find("cos", true, true).library().needed())
+                .isEqualTo("libm.so.6");
     }
 
     @Test
