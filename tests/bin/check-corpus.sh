@@ -8,7 +8,8 @@
 # A line "// LINK: support/x.c ..." names more translation units linked into the program.
 # Programs mentioning the word omp (pragmas, _Pragma, omp.h) are compiled with -fopenmp.
 # A third build with gcc -fsanitize=address,undefined must run without a sanitizer report, so that
-# no test depends on undefined behaviour (where jomp could legitimately differ). NOSAN=1 skips it.
+# no test depends on undefined behaviour (where jomp could legitimately differ), and exit as the
+# plain build does (a signal, a timeout or another status fails it too). NOSAN=1 skips it.
 # A line "// ORACLE: clang-19" (C that gcc 12 lacks, such as _BitInt) swaps the roles: gcc must reject
 # the program, clang-19's -O0 build stands where gcc's does, its -O2 build where clang's does, and
 # clang-19 builds the sanitized binary.
@@ -69,9 +70,19 @@ for p in "${progs[@]}"; do
     if ! "$ref" -std=gnu11 -O0 -g "${omp[@]}" -fsanitize=address,undefined -fno-sanitize-recover=all "$p" "${more[@]}" \
          -o "$work/$name.san" -lm 2>"$work/$name.serr"; then
       echo "FAIL $name: sanitizer build: $(head -c 2000 "$work/$name.serr")"; fail=$((fail+1))
-    elif (cd "$work" && env JOMP_TEST_ENV=hello OMP_NUM_THREADS=4 ASAN_OPTIONS=detect_leaks=0 timeout 60 \
-          "./$name.san" one two three </dev/null >/dev/null 2>"$name.srun"); grep -qE 'runtime error|AddressSanitizer' "$work/$name.srun"; then
-      echo "FAIL $name: undefined behaviour: $(grep -m2 -E 'runtime error|ERROR' "$work/$name.srun")"; fail=$((fail+1))
+    else
+      (cd "$work" && env JOMP_TEST_ENV=hello OMP_NUM_THREADS=4 ASAN_OPTIONS=detect_leaks=0 timeout 60 \
+          "./$name.san" one two three </dev/null >/dev/null 2>"$name.srun")
+      src=$? want=$(cat "$work/$name.gcc.rc")
+      if grep -qE 'runtime error|AddressSanitizer' "$work/$name.srun"; then
+        echo "FAIL $name: undefined behaviour: $(grep -m2 -E 'runtime error|ERROR' "$work/$name.srun")"; fail=$((fail+1))
+      elif [[ $src -eq 124 ]]; then
+        echo "FAIL $name: the sanitized build timed out"; fail=$((fail+1))
+      elif [[ $src -gt 128 ]]; then
+        echo "FAIL $name: the sanitized build was ended by signal $((src-128)) (SIG$(kill -l $((src-128)))): $(head -c 500 "$work/$name.srun")"; fail=$((fail+1))
+      elif [[ $src -ne $want ]]; then
+        echo "FAIL $name: the sanitized build exited $src, the $ref build $want: $(head -c 500 "$work/$name.srun")"; fail=$((fail+1))
+      fi
     fi
   fi
 done

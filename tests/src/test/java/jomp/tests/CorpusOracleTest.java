@@ -22,7 +22,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * gcc's AddressSanitizer or UndefinedBehaviorSanitizer can see (where it has, jomp could differ
  * and be right). A program whose oracle is clang-19 ({@code // ORACLE: clang-19}, C that gcc 12 lacks)
  * must still be one gcc rejects, and its clang-19 builds at -O0 and -O2 must agree instead; clang-19's
- * sanitizers check it. Skipped where gcc or clang-19 (or the sanitizer runtime) is not installed.
+ * sanitizers check it. A sanitized build must also exit as the program's own build does (not by a
+ * signal: a crash the sanitizers do not report fails too). Skipped where gcc or clang-19 (or the
+ * sanitizer runtime) is not installed.
  */
 class CorpusOracleTest {
     private static final List<String> STRICT = List.of("-Wall", "-Werror");
@@ -176,6 +178,50 @@ class CorpusOracleTest {
                 .as("%s has undefined behaviour", stem)
                 .doesNotContain("runtime error")
                 .doesNotContain("AddressSanitizer");
+        // a report is not the only failure: a sanitized build that a signal ends, or that exits
+        // otherwise than the program's own build, ran into something (a crash the sanitizers do not
+        // report, a check that ends it quietly) that the unsanitized build hides
+        assertThat(r.status())
+                .as("the sanitized %s %s: %s", stem, ended(r.status()), clip(r.stderr()))
+                .isLessThan(128);
+        Exec.Result want = reference(program, oracle, stem);
+        assertThat(r.status())
+                .as(
+                        "the sanitized %s exited %d, its %s build exits %d: %s",
+                        stem, r.status(), oracle, want.status(), clip(r.stderr()))
+                .isEqualTo(want.status());
+    }
+
+    /** The program's own build by its oracle, as CorpusRunTest builds and runs it (the same binary). */
+    private static Exec.Result reference(Path program, String oracle, String stem) {
+        Path exe = Corpus.work(oracle).resolve(stem);
+        synchronized (Reference.lock(exe)) {
+            Exec.Result b = Reference.compile(oracle, program, List.of(), exe);
+            assertThat(b.status()).as(b.describe(oracle)).isZero();
+            return Reference.runProgram(exe);
+        }
+    }
+
+    /** How a process with this status ended: Java reports a signal as 128 plus its number. */
+    private static String ended(int status) {
+        if (status < 0) return "did not finish";
+        if (status < 128) return "exited " + status;
+        int sig = status - 128;
+        String name = switch (sig) {
+            case 4 -> " (SIGILL)";
+            case 6 -> " (SIGABRT)";
+            case 7 -> " (SIGBUS)";
+            case 8 -> " (SIGFPE)";
+            case 9 -> " (SIGKILL)";
+            case 11 -> " (SIGSEGV)";
+            default -> "";
+        };
+        return "was ended by signal " + sig + name;
+    }
+
+    private static String clip(String s) {
+        String t = s.strip();
+        return t.isEmpty() ? "(no stderr)" : t.length() > 2000 ? t.substring(0, 2000) + "\n[...]" : t;
     }
 
     private static void clangChecks(Path program) {

@@ -233,6 +233,7 @@ public final class HostLinker {
     private Linked run() {
         readUnits();
         resolveGlobals();
+        needStrongReferences();
         Image image = layOutData();
         DataRelocations relocations = relocateData();
         Map<String, Long> dataFields = new LinkedHashMap<>();
@@ -320,6 +321,17 @@ public final class HostLinker {
                 globals.put(s.name(), new Def(k, s, unitClass.get(k)));
             }
         }
+    }
+
+    /**
+     * 1b. The shared libraries the objects' strong undefined references need, before any weak
+     * reference binds: as GNU ld's --as-needed, a weak reference alone needs no library.
+     */
+    private void needStrongReferences() {
+        for (int k = 0; k < inputs.size(); k++)
+            for (ElfSymbol s : inputs.get(k).object().symbols())
+                if (!s.isDefined() && !s.isWeak() && !s.name().isEmpty() && lookup(k, s.name()) == null)
+                    natives.needStrong(s.name());
     }
 
     /** The scope of input k (-1: the program's): its library, or the program. */
@@ -613,7 +625,7 @@ public final class HostLinker {
      */
     private NativeLibraries.Found nativeData(int k, ElfSymbol s) {
         if (s.isDefined() || lookup(k, s.name()) != null) return null; // (a weak definition stays in globals)
-        NativeLibraries.Found f = natives.find(s.name());
+        NativeLibraries.Found f = natives.find(s.name(), true, s.isWeak());
         if (f == null) return null;
         if (f.kind() == jomp.objfile.elf.SharedObject.Kind.TLS) {
             errors.add(inputs.get(k).name() + ": cannot use thread-local variable '" + s.name() + "' of "
@@ -636,13 +648,14 @@ public final class HostLinker {
 
     /**
      * A weak reference of object k that nothing in the link defines (no object, jomp shared
-     * library, native library or the C library): GNU ld links it, its address 0.
+     * library, needed native library or the C library): GNU ld links it, its address 0. An
+     * {@code --as-needed} library that no strong reference needs does not count.
      */
     private boolean undefinedWeak(int k, ElfSymbol s) {
         return s.isWeak()
                 && !s.isDefined()
                 && lookup(k, s.name()) == null
-                && natives.find(s.name()) == null
+                && natives.find(s.name(), true, true) == null
                 && CFunctions.find(s.name()) == null;
     }
 
@@ -657,14 +670,14 @@ public final class HostLinker {
             return new Target(d.unitClass(), method(d.object(), s.name()), null, own != null ? own : referrer, null);
         }
         // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
-        NativeLibraries.Found f = natives.find(s.name(), false);
+        NativeLibraries.Found f = natives.find(s.name(), false, s.isWeak());
         if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION)
             return new Target(null, s.name(), null, referrer, f.library());
         Method m = natives.prefersNative(s.name()) ? null : CFunctions.find(s.name());
         if (m != null)
             return new Target(
                     Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
-        f = natives.find(s.name());
+        f = natives.find(s.name(), true, s.isWeak());
         if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION)
             return new Target(null, s.name(), null, referrer, f.library());
         errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
@@ -818,7 +831,7 @@ public final class HostLinker {
                     // declared otherwise than jomp's C library defines it (autoconf's link checks:
                     // "char fabs (); ... return fabs ();"): as a gcc-built program does, the call
                     // goes to glibc's own function with the caller's type
-                    NativeLibraries.Found lib = natives.find(s.name());
+                    NativeLibraries.Found lib = natives.find(s.name(), true, s.isWeak());
                     if (lib != null && lib.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) {
                         owner = nativeCall(
                                 k, new Target(null, s.name(), null, fn.csig(), lib.library()), s.name(), csig, desc);

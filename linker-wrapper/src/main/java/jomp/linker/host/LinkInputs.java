@@ -77,6 +77,8 @@ public final class LinkInputs {
     private final ArchiveResolver resolver;
     private final NativeLibraries natives = new NativeLibraries();
     private boolean dynamic = true, asNeeded, wholeArchive;
+    /** ld's --push-state: the saved -Bdynamic/-Bstatic, --as-needed and --whole-archive states. */
+    private final java.util.ArrayDeque<boolean[]> states = new java.util.ArrayDeque<>();
 
     public LinkInputs(List<Path> libDirs, List<HostLinker.Input> objects) {
         this.libDirs = libDirs;
@@ -100,6 +102,14 @@ public final class LinkInputs {
                 case "-Bdynamic", "-dy", "-call_shared" -> dynamic = true;
                 case "--as-needed" -> asNeeded = true;
                 case "--no-as-needed" -> asNeeded = false;
+                case "--push-state", "-push-state" -> states.push(new boolean[] {dynamic, asNeeded, wholeArchive});
+                case "--pop-state", "-pop-state" -> {
+                    if (states.isEmpty()) throw new InputError("no state pushed before popping");
+                    boolean[] st = states.pop();
+                    dynamic = st[0];
+                    asNeeded = st[1];
+                    wholeArchive = st[2];
+                }
                 case "-rpath", "-R", "--rpath" -> {
                     if (i + 1 >= args.size()) throw new InputError(a + ": missing argument");
                     for (String d : args.get(++i).split(":")) if (!d.isEmpty()) natives.addRunPath(d);
@@ -136,17 +146,22 @@ public final class LinkInputs {
 
     /** glibc's libraries, which every C program links (gcc's driver adds -lc; jomp adds libm and the rest too). */
     public void addDefaults() throws IOException, InputError {
-        boolean was = dynamic;
+        boolean was = dynamic, wasAsNeeded = asNeeded;
         dynamic = true;
+        // libc as clang's "--no-as-needed -lc"; the others, which clang does not add, --as-needed:
+        // only a strong reference needs them, so a weak one alone does not bind to them
         for (String name : List.of("c", "m", "pthread", "dl")) {
             Path p = search("lib" + name + ".so");
+            asNeeded = !name.equals("c");
             if (p != null) file("-l" + name, p, true);
         }
         for (String soname : List.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2")) {
             Path p = search(soname);
+            asNeeded = !soname.equals("libc.so.6");
             if (p != null) file(soname, p, true);
         }
         dynamic = was;
+        asNeeded = wasAsNeeded;
     }
 
     private void library(String name) throws InputError, IOException {

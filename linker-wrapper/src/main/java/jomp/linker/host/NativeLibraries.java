@@ -28,8 +28,14 @@ public final class NativeLibraries {
     private final Set<Library> used = new LinkedHashSet<>();
 
     public void add(Library l) {
-        for (Library x : libraries)
-            if (x.file().equals(l.file()) || x.needed().equals(l.needed())) return; // ld loads a library once
+        for (int i = 0; i < libraries.size(); i++) {
+            Library x = libraries.get(i);
+            if (x.file().equals(l.file()) || x.needed().equals(l.needed())) { // ld loads a library once,
+                if (x.asNeeded() && !l.asNeeded()) // and named again without --as-needed, it is needed
+                libraries.set(i, new Library(x.needed(), x.file(), x.object(), x.isDefault(), false));
+                return;
+            }
+        }
         libraries.add(l);
     }
 
@@ -58,7 +64,7 @@ public final class NativeLibraries {
 
     /** The first library defining {@code symbol}, or null; the library counts as used. */
     public Found find(String symbol) {
-        return find(symbol, true);
+        return find(symbol, true, false);
     }
 
     /**
@@ -66,8 +72,19 @@ public final class NativeLibraries {
      * come before the C library on an ld command line, so what they define wins over it.
      */
     public Found find(String symbol, boolean glibc) {
+        return find(symbol, glibc, false);
+    }
+
+    /**
+     * As {@link #find(String, boolean)}, for a reference that is weak or not. As GNU ld's
+     * {@code --as-needed} has it, only a strong reference makes an {@code --as-needed} library
+     * needed; a weak one binds to such a library only once a strong one has (the link makes its
+     * strong references first, see {@link #needStrong}), else it stays undefined, its address 0.
+     */
+    public Found find(String symbol, boolean glibc, boolean weak) {
         for (Library l : libraries) {
             if (!glibc && l.isDefault()) continue;
+            if (weak && l.asNeeded() && !used.contains(l)) continue;
             SharedObject.Kind k = l.object().symbols().get(symbol);
             if (k != null) {
                 used.add(l);
@@ -75,6 +92,14 @@ public final class NativeLibraries {
             }
         }
         return null;
+    }
+
+    /**
+     * A strong reference to {@code symbol} that the link's objects leave undefined: the library
+     * that defines it, in ld's order (the command line's libraries, then the C library), is needed.
+     */
+    public void needStrong(String symbol) {
+        find(symbol, true, false);
     }
 
     /**

@@ -88,6 +88,49 @@ class LinkInputsTest {
         assertThat(in.natives().runPath()).containsExactly("/opt/one", "/opt/two", "/opt/three", "$ORIGIN/lib");
     }
 
+    /** GNU ld's --as-needed: only a strong reference makes a library needed, and only then does a weak one bind to it. */
+    @Test
+    void weakReferencesNeitherNeedNorBindAnAsNeededLibrary() throws Exception {
+        library("w", "libweak.so", "libweak.so.1", "in_weak");
+        library("w", "libstrong.so", "libstrong.so.1", "in_strong");
+        LinkInputs in = inputs(List.of(dir.resolve("w")));
+        in.addAll(List.of("--as-needed", "-lweak", "-lstrong"));
+        NativeLibraries n = in.natives();
+        assertThat(n.find("in_weak", true, true)).isNull();
+        assertThat(n.find("in_strong", true, true))
+                .as("before a strong reference")
+                .isNull();
+        n.needStrong("in_strong");
+        assertThat(n.find("in_strong", true, true).library().needed()).isEqualTo("libstrong.so.1");
+        assertThat(n.find("in_weak", true, true)).isNull();
+        assertThat(n.needed()).containsExactly("libstrong.so.1");
+        // without --as-needed a library is needed anyway, and weak references bind to it
+        LinkInputs plain = inputs(List.of(dir.resolve("w")));
+        plain.addAll(List.of("-lweak"));
+        assertThat(plain.natives().find("in_weak", true, true)).isNotNull();
+        assertThat(plain.natives().needed()).containsExactly("libweak.so.1");
+    }
+
+    @Test
+    void pushAndPopStateAndALibraryNamedAgain() throws Exception {
+        library("p", "libone.so", "libone.so.1", "in_one");
+        library("p", "libtwo.so", "libtwo.so.1", "in_two");
+        library("p", "libthree.so", "libthree.so.1", "in_three");
+        LinkInputs in = inputs(List.of(dir.resolve("p")));
+        // --pop-state restores --no-as-needed (and -Bdynamic): libtwo is needed though unused
+        in.addAll(List.of("--push-state", "--as-needed", "-Bstatic", "--pop-state", "-lone", "--push-state"));
+        in.addAll(List.of("--as-needed", "-lthree", "--pop-state", "-ltwo"));
+        assertThat(in.natives().needed()).containsExactly("libone.so.1", "libtwo.so.1");
+        // named first --as-needed and again without: needed
+        LinkInputs again = inputs(List.of(dir.resolve("p")));
+        again.addAll(List.of("--as-needed", "-lone", "--no-as-needed", "-lone", "--as-needed", "-ltwo"));
+        assertThat(again.natives().needed()).containsExactly("libone.so.1");
+        // ld's error
+        assertThatThrownBy(() -> inputs(List.of(dir)).addAll(List.of("--push-state", "--pop-state", "--pop-state")))
+                .isInstanceOf(LinkInputs.InputError.class)
+                .hasMessage("no state pushed before popping");
+    }
+
     @Test
     void glibcIsFoundThroughItsScriptsAndNeverOpenedAtStart() throws Exception {
         LinkInputs in = inputs(List.of());
@@ -102,6 +145,16 @@ class LinkInputsTest {
         LinkInputs named = inputs(List.of());
         named.addAll(List.of("-lc", "-lm", "-lpthread", "-ldl", "-lrt"));
         assertThat(named.natives().needed()).isEmpty();
+        // added as clang does ("--no-as-needed -lc"), whatever state the command line left
+        LinkInputs asNeeded = inputs(List.of());
+        asNeeded.addAll(List.of("--as-needed"));
+        asNeeded.addDefaults();
+        assertThat(asNeeded.natives().find("getopt", true, true)).isNotNull();
+        // libm, which jomp adds where clang does not, binds a weak reference only once a strong one needs it
+        assertThat(asNeeded.natives().find("cos", true, true)).isNull();
+        asNeeded.natives().needStrong("sin");
+        assertThat(asNeeded.natives().find("cos", true, true).library().needed())
+                .isEqualTo("libm.so.6");
     }
 
     @Test
