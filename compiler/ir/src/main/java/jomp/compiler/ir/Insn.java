@@ -72,7 +72,9 @@ public sealed interface Insn {
      * <li>TRUNC to i8/i16 keeps the low bits sign-extended ({@code i2b}, {@code i2s}); to i32 is {@code l2i}.</li>
      * <li>SEXT widens a sign-extended value; ZEXT clears the bits above the source width first.</li>
      * <li>FPTOSI as {@code d2i}/{@code d2l}; FPTOUI is unsigned: i32 through {@code d2l} then {@code l2i},
-     *     i64 correct up to 2^64 (C leaves out-of-range values undefined).</li>
+     *     i64 correct up to 2^64. Out of range (undefined in C) the JVM backend gives x86-64's
+     *     results, as gcc's programs get them (INT_MIN, LONG_MIN: {@code jomp.runtime.mem.Conv}); Fold
+     *     does not fold such a value.</li>
      * <li>SITOFP/UITOFP from i32 or i64; UITOFP reads the source as unsigned, rounding once.</li>
      * <li>BITCAST reinterprets between types of one size (ptr and i64, f64 and i64, f32 and i32).</li>
      * </ul>

@@ -196,11 +196,12 @@ final class ArithmeticCode {
     /** fptosi, fptoui, sitofp, uitofp: between integer and floating-point types. */
     private void convertNumber(Insn.ConvOp op, IrType from, IrType to) {
         switch (op) {
+            // through Conv, which gives x86's results out of range (the JVM would saturate)
             case FPTOSI -> {
-                boolean d = from == IrType.F64;
-                if (to.isWide()) mv.visitInsn(d ? D2L : F2L);
+                if (from == IrType.F32) mv.visitInsn(F2D);
+                if (to.isWide()) mv.visitMethodInsn(INVOKESTATIC, CONV, "d2l", "(D)J", false);
                 else {
-                    mv.visitInsn(d ? D2I : F2I);
+                    mv.visitMethodInsn(INVOKESTATIC, CONV, "d2i", "(D)I", false);
                     normalise(to);
                 }
             }
@@ -208,8 +209,7 @@ final class ArithmeticCode {
                 if (from == IrType.F32) mv.visitInsn(F2D);
                 if (to.isWide()) mv.visitMethodInsn(INVOKESTATIC, CONV, "d2ul", "(D)J", false);
                 else {
-                    mv.visitInsn(D2L);
-                    mv.visitInsn(L2I);
+                    mv.visitMethodInsn(INVOKESTATIC, CONV, "d2ui", "(D)I", false);
                     normalise(to);
                 }
             }
