@@ -58,6 +58,7 @@ public final class Preprocessor {
     private final DefineDirective defines;
     private final IncludeDirective includes;
     private final BuiltinMacros builtins;
+    final EmbedDirective embeds;
     final Diagnostics diags;
     final HeaderSearch headers;
     final Map<String, Macro> macros = new HashMap<>();
@@ -161,6 +162,7 @@ public final class Preprocessor {
         this.defines = new DefineDirective(this);
         this.includes = new IncludeDirective(this);
         this.builtins = new BuiltinMacros(this);
+        this.embeds = new EmbedDirective(this);
         eofToken = new Token(Token.Kind.EOF, "", SourceLocation.of(new SourceFile("<eof>", ""), 0));
     }
 
@@ -277,6 +279,7 @@ public final class Preprocessor {
             }
             if (t.kind == Token.Kind.PUNCT && Tokenizer.isUnterminatedLiteral(t))
                 Tokenizer.reportUnterminated(diags, t);
+            if (embedLine >= 0) t = afterEmbed(t);
             if (pendingLineStart || pendingSpace) {
                 t = t.copy();
                 t.atLineStart |= pendingLineStart;
@@ -285,6 +288,44 @@ public final class Preprocessor {
             }
             if (!top().macrosOnly) out.add(t);
         }
+    }
+
+    /** The line of the last #embed that output tokens (-1: none since the last token), and whether it ended with its numbers. */
+    private int embedLine = -1;
+
+    private boolean spaceAfterEmbed;
+
+    /** Called when an #embed (at d) has output tokens: the next token is placed as clang -E places it. */
+    void embedEnded(Token d, boolean space) {
+        embedLine = d.loc.presumedLine();
+        spaceAfterEmbed = space;
+    }
+
+    /**
+     * The token after an #embed's output, as clang -E prints it: on the same output line when it is
+     * on the line after the directive, with a space after the numbers or if_empty's tokens.
+     */
+    private Token afterEmbed(Token t) {
+        Token c = t.copy();
+        if (c.loc.presumedLine() <= embedLine + 1) c.atLineStart = false;
+        c.spaceBefore |= spaceAfterEmbed;
+        embedLine = -1;
+        return c;
+    }
+
+    /** The last token output so far (null: none). */
+    Token lastOutput() {
+        return out.isEmpty() ? null : out.get(out.size() - 1);
+    }
+
+    /** The -std value (null: clang's default). */
+    String std() {
+        return opts.std();
+    }
+
+    /** The --embed-dir folders. */
+    List<java.nio.file.Path> embedDirs() {
+        return opts.embedDirs();
     }
 
     // ---------------------------------------------------------------------------------------
@@ -632,6 +673,10 @@ public final class Preprocessor {
             case "define" -> defines.define(d);
             case "undef" -> defines.undef(d);
             case "include", "include_next", "import", "__include_macros" -> includes.include(d);
+            case "embed" -> {
+                List<Token> toks = embeds.embed(d);
+                if (!top().macrosOnly) out.addAll(toks);
+            }
             case "if" -> {
                 boolean v = evalIf(d, readLine());
                 pushCond(v, d);
