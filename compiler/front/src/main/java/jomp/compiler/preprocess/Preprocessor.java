@@ -293,11 +293,13 @@ public final class Preprocessor {
     /** The line of the last #embed that output tokens (-1: none since the last token), and whether it ended with its numbers. */
     private int embedLine = -1;
 
+    private String embedFile;
     private boolean spaceAfterEmbed;
 
     /** Called when an #embed (at d) has output tokens: the next token is placed as clang -E places it. */
     void embedEnded(Token d, boolean space) {
         embedLine = d.loc.presumedLine();
+        embedFile = d.loc.presumedFile();
         spaceAfterEmbed = space;
     }
 
@@ -307,7 +309,7 @@ public final class Preprocessor {
      */
     private Token afterEmbed(Token t) {
         Token c = t.copy();
-        if (c.loc.presumedLine() <= embedLine + 1) c.atLineStart = false;
+        if (c.loc.presumedLine() <= embedLine + 1 && c.loc.presumedFile().equals(embedFile)) c.atLineStart = false;
         c.spaceBefore |= spaceAfterEmbed;
         embedLine = -1;
         return c;
