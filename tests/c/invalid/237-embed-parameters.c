@@ -1,14 +1,14 @@
-// CHECK: 15:2: warning: #embed is a C23 extension [-Wc23-extensions]
-// CHECK: 15:23: error: unknown embed preprocessor parameter 'foo'
-// CHECK: 18:2: warning: #embed is a C23 extension [-Wc23-extensions]
-// CHECK: 18:26: error: invalid value '-1'; must be positive
-// CHECK: 21:2: warning: #embed is a C23 extension [-Wc23-extensions]
-// CHECK: 21:31: error: cannot specify parameter 'limit' twice in the same '#embed' directive
-// CHECK: 24:2: warning: #embed is a C23 extension [-Wc23-extensions]
-// CHECK: 24:25: error: unknown embed preprocessor parameter 'gnu::bar'
-// CHECK: 27:2: warning: #embed is a C23 extension [-Wc23-extensions]
+// CHECK: 16:2: warning: #embed is a C23 extension [-Wc23-extensions]
+// CHECK: 16:23: error: unknown embed preprocessor parameter 'foo'
+// CHECK: 19:2: warning: #embed is a C23 extension [-Wc23-extensions]
+// CHECK: 19:26: error: invalid value '-1'; must be positive
+// CHECK: 22:2: warning: #embed is a C23 extension [-Wc23-extensions]
+// CHECK: 22:31: error: cannot specify parameter 'limit' twice in the same '#embed' directive
+// CHECK: 25:2: warning: #embed is a C23 extension [-Wc23-extensions]
+// CHECK: 25:25: error: unknown embed preprocessor parameter 'gnu::bar'
+// CHECK: 28:2: warning: #embed is a C23 extension [-Wc23-extensions]
+// CHECK: 28:7: error: expected "FILENAME" or <FILENAME>
 // CHECK-ALL
-// CHECK: 27:7: error: expected "FILENAME" or <FILENAME>
 // #embed's parameters, misused (C23 6.10.4; before C23 #embed is clang's extension, with a
 // warning): an unknown parameter (also a vendor-prefixed one), a negative limit, a parameter
 // given twice, and no file name. The file embedded is this one.
