@@ -478,7 +478,14 @@ public final class Preprocessor {
             Token lp = peek(s);
             if (!(lp.kind == Token.Kind.PUNCT && lp.text.equals("("))) return false;
             next(s);
-            Token rparen = readArgs(m, t, s, args);
+            Token outer = argsOf;
+            argsOf = t;
+            Token rparen;
+            try {
+                rparen = readArgs(m, t, s, args);
+            } finally {
+                argsOf = outer;
+            }
             if (rparen == null) return true; // error reported; the invocation is dropped
             hs = intersect(t.hideSet, rparen.hideSet);
             hs = hs.isEmpty() ? m.self : with(hs, m.name);
@@ -532,6 +539,9 @@ public final class Preprocessor {
         for (String x : a) if (b.contains(x)) r.add(x);
         return r;
     }
+
+    /** The name of the function-like macro whose arguments are being read (null: none), for #embed's error. */
+    private Token argsOf;
 
     /** Reads the arguments after '('; returns the ')' or null after reporting an error. */
     private Token readArgs(Macro m, Token name, Stream s, List<List<Token>> args) {
@@ -676,6 +686,12 @@ public final class Preprocessor {
             case "undef" -> defines.undef(d);
             case "include", "include_next", "import", "__include_macros" -> includes.include(d);
             case "embed" -> {
+                if (argsOf != null) {
+                    diags.error(d.loc, "embedding a #embed directive within macro arguments is not supported");
+                    diags.note(argsOf.loc, "expansion of macro '" + argsOf.text + "' requested here");
+                    skipLine();
+                    return;
+                }
                 List<Token> toks = embeds.embed(d);
                 if (!top().macrosOnly) out.addAll(toks);
             }

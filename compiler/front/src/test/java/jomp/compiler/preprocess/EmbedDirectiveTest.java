@@ -142,6 +142,16 @@ class EmbedDirectiveTest {
     }
 
     @Test
+    void notInMacroArguments() {
+        assertThat(texts("#define F(x) x\nint a[] = { F(\n#embed \"f.bin\"\n) };"))
+                .isEqualTo("int a [ ] = { } ;");
+        assertThat(diagLines())
+                .containsExactly(
+                        "t.c:3:2: error: embedding a #embed directive within macro arguments is not supported",
+                        "t.c:2:13: note: expansion of macro 'F' requested here");
+    }
+
+    @Test
     void anExtensionBeforeC23() {
         std = "gnu11";
         texts("int a[] = {\n#embed \"f.bin\"\n};");
