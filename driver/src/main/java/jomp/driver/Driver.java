@@ -502,6 +502,7 @@ public final class Driver {
                 case ISYSTEM -> c.add("-isystem" + a.value());
                 case IQUOTE -> c.add("-iquote" + a.value());
                 case IDIRAFTER -> c.add("-idirafter" + a.value());
+                case EMBED_DIR -> c.add("--embed-dir=" + a.value());
                 case INCLUDE_FILE -> {
                     c.add("-include");
                     c.add(a.value());

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Dependency files (-M, -MM, -MD, -MMD with -MF, -MT, -MQ, -MP, and -Wp,-MD,file) are byte for
  * byte what clang-19 writes for the same command in the same directory: headers found through
  * quotes, -I, subdirectories and "..", re-included and #pragma once headers, names with spaces,
- * '$' and '#', rules long enough to wrap. jomp's own headers are not files, so they are never
+ * '$' and '#', rules long enough to wrap, files that #embed reads. jomp's own headers are not files, so they are never
  * listed (docs/user-guide.md); with them, jomp's -MD file is clang's -MMD file.
  */
 class DependencyFileTest {
@@ -53,6 +53,20 @@ class DependencyFileTest {
                 int main(void) { return x + y + sp + cost + z; }
                 """);
         Files.writeString(dir.resolve("inc/z.h"), "int z;\n");
+        // #embed's files are dependencies too: one found beside the includer by its absolute path, as clang
+        Files.writeString(dir.resolve("e.c"), """
+                static const unsigned char a[] = {
+                #embed "inc/y.h"
+                };
+                static const unsigned char b[] = {
+                #embed <z.h>
+                };
+                static const unsigned char c[] = {
+                #embed <z.h> limit(1)
+                };
+                #include "inc/y.h"
+                int main(void) { return a[0] + b[0] + c[0] + y; }
+                """);
         Files.writeString(
                 dir.resolve("b.c"),
                 "#include <stddef.h>\n#include \"inc/y.h\"\nint main(void) { return (int)sizeof(size_t) + y; }\n");
@@ -79,7 +93,9 @@ class DependencyFileTest {
                 "-E -MD -o m.i m.c -Iinc",
                 "-fsyntax-only -MMD m.c -Iinc",
                 "-MMD -c ./m.c -I./inc",
-                "-MMD -c m.c -I inc -fopenmp");
+                "-MMD -c m.c -I inc -fopenmp",
+                "-MD -c e.c --embed-dir=inc",
+                "-MM e.c --embed-dir=./inc/");
     }
 
     /** Runs a compiler in dir; returns every .d file and the standard output, as text. */

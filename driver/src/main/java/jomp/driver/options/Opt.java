@@ -22,6 +22,7 @@ public enum Opt {
     ISYSTEM("-isystem", Form.JOINED_OR_SEPARATE),
     IQUOTE("-iquote", Form.JOINED_OR_SEPARATE),
     IDIRAFTER("-idirafter", Form.JOINED_OR_SEPARATE),
+    EMBED_DIR("--embed-dir=", Form.JOINED),
     INCLUDE_FILE("-include", Form.JOINED_OR_SEPARATE),
     IMACROS("-imacros", Form.JOINED_OR_SEPARATE),
     NOSTDINC("-nostdinc", Form.FLAG),

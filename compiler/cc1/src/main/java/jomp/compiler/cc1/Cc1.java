@@ -53,7 +53,10 @@ public final class Cc1 {
         public List<String> offloadTargets = new ArrayList<>();
         public List<Path> includeDirs = new ArrayList<>();
         /** -isystem, -iquote, -idirafter directories. */
-        public List<Path> systemDirs = new ArrayList<>(), quoteDirs = new ArrayList<>(), afterDirs = new ArrayList<>();
+        public List<Path> systemDirs = new ArrayList<>(),
+                quoteDirs = new ArrayList<>(),
+                afterDirs = new ArrayList<>(),
+                embedDirs = new ArrayList<>();
 
         public boolean noStdInc, noStdLibInc, noBuiltinInc;
         /** -include and -imacros files, in command-line order each. */
@@ -222,6 +225,7 @@ public final class Cc1 {
             o.systemDirs.add(Path.of(a.length() > 8 ? a.substring(8) : need(args, ++i, a)));
         else if (a.startsWith("-iquote"))
             o.quoteDirs.add(Path.of(a.length() > 7 ? a.substring(7) : need(args, ++i, a)));
+        else if (a.startsWith("--embed-dir=")) o.embedDirs.add(Path.of(a.substring(12)));
         else if (a.startsWith("-idirafter"))
             o.afterDirs.add(Path.of(a.length() > 10 ? a.substring(10) : need(args, ++i, a)));
         else if (a.startsWith("-std=")) {
@@ -341,7 +345,8 @@ public final class Cc1 {
                 o.optLevel,
                 o.optimizeSize,
                 o.pthread,
-                o.gnu89Inline);
+                o.gnu89Inline,
+                o.embedDirs);
         if (o.input.endsWith(".jir")) return fromIr(o, out, err, diags);
         if (o.targetDevice) return deviceCompile(o, ppOpts, out, err, diags);
 

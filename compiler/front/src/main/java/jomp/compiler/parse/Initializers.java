@@ -99,7 +99,8 @@ final class Initializers {
             p.exprs.assign();
             return;
         }
-        Expr e = p.exprs.assign();
+        Expr e = loneNumber();
+        if (e == null) e = p.exprs.assign();
         if (t.isStructOrUnion()) {
             Expr r = p.exprs.rvalue(e);
             SourceLocation where = initNameLoc != null ? initNameLoc : e.loc();
@@ -115,6 +116,19 @@ final class Initializers {
             return;
         }
         scalarItem(t, offset, e, null);
+    }
+
+    /**
+     * An initializer that is one number constant followed by ',' or '}' (long tables, #embed's
+     * among them): the constant, without the descent through the expression grammar; else null.
+     */
+    private Expr loneNumber() {
+        Token t = p.tok();
+        if (t.kind != Token.Kind.NUMBER || p.pos + 1 >= p.toks.size()) return null;
+        Token n = p.toks.get(p.pos + 1);
+        if (n.kind != Token.Kind.PUNCT || !(n.text.equals(",") || n.text.equals("}"))) return null;
+        p.pos++;
+        return p.literals.number(t, p.language.c23());
     }
 
     private void scalarItem(Type t, long offset, Expr e, Member bf) {

@@ -43,8 +43,7 @@ final class Literals {
         String suffix = lower.substring(end);
         boolean u = false;
         int l = 0;
-        String wb = s.substring(end).replaceFirst("^[uU]|[uU]$", "");
-        boolean bitInt = wb.equals("wb") || wb.equals("WB");
+        boolean bitInt = isBitIntSuffix(s.substring(end));
         if (bitInt) {
             u = suffix.length() == 3;
             suffix = "";
@@ -103,6 +102,14 @@ final class Literals {
                     "-Wimplicitly-unsigned-literal");
         }
         return new Expr.IntLit(v, ty, t.loc);
+    }
+
+    /** wb or WB, with a u or U before or after it (C23 6.4.4.1). */
+    private static boolean isBitIntSuffix(String suffix) {
+        String wb = suffix;
+        if (wb.startsWith("u") || wb.startsWith("U")) wb = wb.substring(1);
+        else if (wb.endsWith("u") || wb.endsWith("U")) wb = wb.substring(0, wb.length() - 1);
+        return wb.equals("wb") || wb.equals("WB");
     }
 
     /** The type of a wb literal of value v (C23 6.4.4.1p6): the narrowest _BitInt that holds it. */

@@ -48,7 +48,9 @@ final class FeatureTests {
         if (arg.isEmpty()) {
             diags.error(
                     t.loc,
-                    b == Macro.Builtin.HAS_INCLUDE || b == Macro.Builtin.HAS_INCLUDE_NEXT
+                    b == Macro.Builtin.HAS_INCLUDE
+                                    || b == Macro.Builtin.HAS_INCLUDE_NEXT
+                                    || b == Macro.Builtin.HAS_EMBED
                             ? "expected \"FILENAME\" or <FILENAME>"
                             : "missing identifier after '" + t.text + "'");
             return zero;
@@ -70,6 +72,13 @@ final class FeatureTests {
                     return zero;
                 }
                 v = pp.headerExists(name, quoted, b == Macro.Builtin.HAS_INCLUDE_NEXT) ? 1 : 0;
+            }
+            case HAS_EMBED -> {
+                if (!pp.inDirective()) {
+                    diags.error(t.loc, "'" + t.text + "' must be used within a preprocessing directive");
+                    return zero;
+                }
+                v = pp.embeds.hasEmbed(arg);
             }
             case IS_IDENTIFIER ->
                 v = arg.size() == 1 && arg.get(0).kind == Token.Kind.IDENT && !Preprocessor.isKeyword(arg.get(0).text)

@@ -28,6 +28,7 @@ final class Macro {
         FLT_EVAL_METHOD("__FLT_EVAL_METHOD__", false),
         HAS_INCLUDE("__has_include", true),
         HAS_INCLUDE_NEXT("__has_include_next", true),
+        HAS_EMBED("__has_embed", true),
         HAS_ATTRIBUTE("__has_attribute", true),
         HAS_C_ATTRIBUTE("__has_c_attribute", true),
         HAS_CPP_ATTRIBUTE("__has_cpp_attribute", true),

@@ -260,6 +260,9 @@ final class PredefinedMacros {
             #define __SIZE_MAX__ 18446744073709551615UL
             #define __SIZE_TYPE__ long unsigned int
             #define __SIZE_WIDTH__ 64
+            #define __STDC_EMBED_EMPTY__ 2
+            #define __STDC_EMBED_FOUND__ 1
+            #define __STDC_EMBED_NOT_FOUND__ 0
             #define __STDC_HOSTED__ 1
             #define __STDC_UTF_16__ 1
             #define __STDC_UTF_32__ 1

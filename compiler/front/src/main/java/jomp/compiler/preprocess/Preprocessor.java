@@ -58,6 +58,7 @@ public final class Preprocessor {
     private final DefineDirective defines;
     private final IncludeDirective includes;
     private final BuiltinMacros builtins;
+    final EmbedDirective embeds;
     final Diagnostics diags;
     final HeaderSearch headers;
     final Map<String, Macro> macros = new HashMap<>();
@@ -161,6 +162,7 @@ public final class Preprocessor {
         this.defines = new DefineDirective(this);
         this.includes = new IncludeDirective(this);
         this.builtins = new BuiltinMacros(this);
+        this.embeds = new EmbedDirective(this);
         eofToken = new Token(Token.Kind.EOF, "", SourceLocation.of(new SourceFile("<eof>", ""), 0));
     }
 
@@ -277,6 +279,7 @@ public final class Preprocessor {
             }
             if (t.kind == Token.Kind.PUNCT && Tokenizer.isUnterminatedLiteral(t))
                 Tokenizer.reportUnterminated(diags, t);
+            if (embedLine >= 0) t = afterEmbed(t);
             if (pendingLineStart || pendingSpace) {
                 t = t.copy();
                 t.atLineStart |= pendingLineStart;
@@ -285,6 +288,46 @@ public final class Preprocessor {
             }
             if (!top().macrosOnly) out.add(t);
         }
+    }
+
+    /** The line of the last #embed that output tokens (-1: none since the last token), and whether it ended with its numbers. */
+    private int embedLine = -1;
+
+    private String embedFile;
+    private boolean spaceAfterEmbed;
+
+    /** Called when an #embed (at d) has output tokens: the next token is placed as clang -E places it. */
+    void embedEnded(Token d, boolean space) {
+        embedLine = d.loc.presumedLine();
+        embedFile = d.loc.presumedFile();
+        spaceAfterEmbed = space;
+    }
+
+    /**
+     * The token after an #embed's output, as clang -E prints it: on the same output line when it is
+     * on the line after the directive, with a space after the numbers or if_empty's tokens.
+     */
+    private Token afterEmbed(Token t) {
+        Token c = t.copy();
+        if (c.loc.presumedLine() <= embedLine + 1 && c.loc.presumedFile().equals(embedFile)) c.atLineStart = false;
+        c.spaceBefore |= spaceAfterEmbed;
+        embedLine = -1;
+        return c;
+    }
+
+    /** The last token output so far (null: none). */
+    Token lastOutput() {
+        return out.isEmpty() ? null : out.get(out.size() - 1);
+    }
+
+    /** The -std value (null: clang's default). */
+    String std() {
+        return opts.std();
+    }
+
+    /** The --embed-dir folders. */
+    List<java.nio.file.Path> embedDirs() {
+        return opts.embedDirs();
     }
 
     // ---------------------------------------------------------------------------------------
@@ -435,7 +478,14 @@ public final class Preprocessor {
             Token lp = peek(s);
             if (!(lp.kind == Token.Kind.PUNCT && lp.text.equals("("))) return false;
             next(s);
-            Token rparen = readArgs(m, t, s, args);
+            Token outer = argsOf;
+            argsOf = t;
+            Token rparen;
+            try {
+                rparen = readArgs(m, t, s, args);
+            } finally {
+                argsOf = outer;
+            }
             if (rparen == null) return true; // error reported; the invocation is dropped
             hs = intersect(t.hideSet, rparen.hideSet);
             hs = hs.isEmpty() ? m.self : with(hs, m.name);
@@ -489,6 +539,9 @@ public final class Preprocessor {
         for (String x : a) if (b.contains(x)) r.add(x);
         return r;
     }
+
+    /** The name of the function-like macro whose arguments are being read (null: none), for #embed's error. */
+    private Token argsOf;
 
     /** Reads the arguments after '('; returns the ')' or null after reporting an error. */
     private Token readArgs(Macro m, Token name, Stream s, List<List<Token>> args) {
@@ -632,6 +685,16 @@ public final class Preprocessor {
             case "define" -> defines.define(d);
             case "undef" -> defines.undef(d);
             case "include", "include_next", "import", "__include_macros" -> includes.include(d);
+            case "embed" -> {
+                if (argsOf != null) {
+                    diags.error(d.loc, "embedding a #embed directive within macro arguments is not supported");
+                    diags.note(argsOf.loc, "expansion of macro '" + argsOf.text + "' requested here");
+                    skipLine();
+                    return;
+                }
+                List<Token> toks = embeds.embed(d);
+                if (!top().macrosOnly) out.addAll(toks);
+            }
             case "if" -> {
                 boolean v = evalIf(d, readLine());
                 pushCond(v, d);

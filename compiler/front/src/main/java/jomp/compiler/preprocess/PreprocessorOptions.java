@@ -10,6 +10,7 @@ import java.util.Map;
  * <ul>
  * <li>{@code includeDirs} ({@code -I}), {@code systemDirs} ({@code -isystem}), {@code quoteDirs}
  *     ({@code -iquote}) and {@code afterDirs} ({@code -idirafter}), searched as {@link HeaderSearch} says;</li>
+ * <li>{@code embedDirs} ({@code --embed-dir=}), where {@code #embed} looks after the including file's folder;</li>
  * <li>{@code -D}/{@code -U} in command-line order (a null value means {@code -U}; a {@code -D name}
  *     without value is given as "1");</li>
  * <li>whether {@code -fopenmp} defines _OPENMP;</li>
@@ -39,8 +40,10 @@ public record PreprocessorOptions(
         int optLevel,
         boolean optimizeSize,
         boolean pthread,
-        Boolean gnu89Inline) {
+        Boolean gnu89Inline,
+        List<Path> embedDirs) {
     public PreprocessorOptions {
+        embedDirs = List.copyOf(embedDirs);
         includeDirs = List.copyOf(includeDirs);
         systemDirs = List.copyOf(systemDirs);
         defines = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(defines));
@@ -48,6 +51,46 @@ public record PreprocessorOptions(
         afterDirs = List.copyOf(afterDirs);
         imacros = List.copyOf(imacros);
         includes = List.copyOf(includes);
+    }
+
+    /** The options without --embed-dir. */
+    public PreprocessorOptions(
+            List<Path> includeDirs,
+            List<Path> systemDirs,
+            Map<String, String> defines,
+            boolean openmp,
+            List<Path> quoteDirs,
+            List<Path> afterDirs,
+            boolean noStdInc,
+            boolean noStdLibInc,
+            boolean noBuiltinInc,
+            List<String> imacros,
+            List<String> includes,
+            boolean verbose,
+            String std,
+            int optLevel,
+            boolean optimizeSize,
+            boolean pthread,
+            Boolean gnu89Inline) {
+        this(
+                includeDirs,
+                systemDirs,
+                defines,
+                openmp,
+                quoteDirs,
+                afterDirs,
+                noStdInc,
+                noStdLibInc,
+                noBuiltinInc,
+                imacros,
+                includes,
+                verbose,
+                std,
+                optLevel,
+                optimizeSize,
+                pthread,
+                gnu89Inline,
+                List.of());
     }
 
     /** The options as the standard (-std) alone decides inline's meaning. */
