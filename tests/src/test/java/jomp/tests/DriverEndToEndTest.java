@@ -152,6 +152,22 @@ class DriverEndToEndTest {
      * clean-up after an error would leave a regular file there, or nothing (as root, in /dev).
      */
     @Test
+    void inputsThatAreDevicesAreReadAsFiles() throws Exception {
+        // build systems ask for the predefined macros with `cc -dM -E -x c /dev/null`; clang reads the device
+        Path tmp = tmp();
+        Exec.Result macros = jomp(tmp, "-dM", "-E", "-x", "c", "/dev/null");
+        assertThat(macros.status())
+                .as(macros.describe("jomp -dM -E -x c /dev/null"))
+                .isZero();
+        assertThat(macros.stdoutText()).contains("#define __clang__ 1", "#define __x86_64__ 1");
+        Exec.Result obj = jomp(tmp, "-x", "c", "-c", "/dev/null", "-o", "null.o");
+        assertThat(obj.status()).as(obj.describe("jomp -x c -c /dev/null")).isZero();
+        Exec.Result folder = jomp(tmp, "-x", "c", "-c", tmp.toString(), "-o", "dir.o");
+        assertThat(folder.status()).as("a folder is no input").isEqualTo(1);
+        assertThat(folder.stderr()).doesNotContain("Exception");
+    }
+
+    @Test
     void outputsThatAreNotRegularFilesAreWrittenInPlaceAndKept() throws Exception {
         Files.writeString(dir.resolve("b.c"), B);
         Files.writeString(dir.resolve("bad.c"), "int main(void) { return undeclared; }\n");

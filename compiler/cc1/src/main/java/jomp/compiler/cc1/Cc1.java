@@ -324,7 +324,8 @@ public final class Cc1 {
     private static int compile(Options o, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
         Path in = Path.of(o.input);
         boolean stdin = o.input.equals("-");
-        if (!stdin && !Files.isRegularFile(Invocation.resolve(in))) {
+        // a device such as /dev/null is read as a file (`-dM -E -x c /dev/null`, as build systems ask clang)
+        if (!stdin && (!Files.exists(Invocation.resolve(in)) || Files.isDirectory(Invocation.resolve(in)))) {
             err.println("jomp: error: no such file or directory: '" + o.input + "'");
             return 1;
         }
