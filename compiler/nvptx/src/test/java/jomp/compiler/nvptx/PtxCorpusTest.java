@@ -70,7 +70,7 @@ class PtxCorpusTest {
     static Module compileC(Path file, int optLevel) throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err));
-        List<Path> includes = new ArrayList<>();
+        List<Path> includes = new ArrayList<>(), embedDirs = new ArrayList<>();
         Map<String, String> defines = new LinkedHashMap<>();
         // the FLAGS line among the leading comment lines (an ORACLE line may come first)
         String first = Files.readAllLines(file).stream()
@@ -86,6 +86,8 @@ class PtxCorpusTest {
                 if (flag.startsWith("-W"))
                     warnings.add(flag); // -Wno-implicit-int: what clang makes an error by default
                 if (flag.startsWith("-I")) includes.add(file.getParent().resolve(flag.substring(2)));
+                if (flag.startsWith("--embed-dir="))
+                    embedDirs.add(file.getParent().resolve(flag.substring("--embed-dir=".length())));
                 if (flag.startsWith("-D")) {
                     String d = flag.substring(2);
                     int eq = d.indexOf('=');
@@ -96,7 +98,7 @@ class PtxCorpusTest {
         diags.warningOptions(jomp.compiler.diag.WarningOptions.parse(warnings));
         PreprocessorOptions opts = new PreprocessorOptions(
                 includes, List.of(), defines, true, List.of(), List.of(), false, false, false, List.of(), List.of(),
-                false, std, 0, false, false);
+                false, std, 0, false, false, null, embedDirs);
         SourceFile src = Preprocessor.readSource(file, diags);
         var tu =
                 Parser.parse(Preprocessor.run(src, opts, diags), diags, 51, jomp.compiler.parse.Language.of(std, null));
