@@ -331,8 +331,8 @@ final class EmbedDirective {
 
     /**
      * Where the file is, as clang's -M lists it: a quoted name from the including file's folder
-     * (an absolute path, as clang gives it), then from each --embed-dir folder in order; an
-     * absolute name as it is. Null when not found.
+     * (an absolute path, as clang gives it), then from each --embed-dir folder in order, then a quoted
+     * name from the working directory; an absolute name as it is. Null when not found.
      */
     private Path find(String name, boolean quoted) {
         Path n = Path.of(name);
@@ -348,6 +348,9 @@ final class EmbedDirective {
             Path p = d.resolve(name);
             if (isFile(p)) return p.normalize();
         }
+        // last, a quoted name from the working directory, where clang 19 finds it too: `#embed __FILE__` of a
+        // file compiled from another folder (`cc ../src/a.c`) names it relative to the working directory
+        if (quoted && isFile(n)) return n;
         return null;
     }
 
