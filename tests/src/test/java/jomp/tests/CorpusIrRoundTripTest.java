@@ -41,7 +41,7 @@ class CorpusIrRoundTripTest {
     private static void roundTrip(Path program) {
         ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(errBytes, true)).suppressWarnings(true);
-        List<Path> includes = new ArrayList<>();
+        List<Path> includes = new ArrayList<>(), embedDirs = new ArrayList<>();
         Map<String, String> defines = new LinkedHashMap<>();
         String std = null;
         List<String> warnings = new ArrayList<>();
@@ -49,6 +49,8 @@ class CorpusIrRoundTripTest {
             if (f.startsWith("-W")) warnings.add(f); // -Wno-implicit-int: what clang makes an error by default
             if (f.startsWith("-std=")) std = f.substring(5);
             else if (f.startsWith("-I")) includes.add(program.getParent().resolve(f.substring(2)));
+            else if (f.startsWith("--embed-dir="))
+                embedDirs.add(program.getParent().resolve(f.substring("--embed-dir=".length())));
             else if (f.startsWith("-D")) {
                 String d = f.substring(2);
                 int eq = d.indexOf('=');
@@ -72,7 +74,9 @@ class CorpusIrRoundTripTest {
                 std,
                 0,
                 false,
-                false);
+                false,
+                null,
+                embedDirs);
         var toks = Preprocessor.run(program, opts, diags);
         TranslationUnit tu = Parser.parse(toks, diags, 51, jomp.compiler.parse.Language.of(std, null));
         if (Corpus.xfail().contains(Corpus.key(program)) && diags.hasErrors())
