@@ -515,6 +515,7 @@ public final class Driver {
                 case NOSTDLIBINC -> c.add("-nostdlibinc");
                 case NOBUILTININC -> c.add("-nobuiltininc");
                 case DUMP_MACROS -> c.add("-dM");
+                case NO_LINE_MARKERS -> c.add("-P");
                 case PTHREAD -> c.add("-pthread");
                 case MLLVM -> {
                     c.add("-mllvm");

@@ -29,6 +29,7 @@ public enum Opt {
     NOSTDLIBINC("-nostdlibinc", Form.FLAG),
     NOBUILTININC("-nobuiltininc", Form.FLAG),
     DUMP_MACROS("-dM", Form.FLAG),
+    NO_LINE_MARKERS("-P", Form.FLAG),
     LIB_DIR("-L", Form.JOINED_OR_SEPARATE),
     LIB("-l", Form.JOINED_OR_SEPARATE),
     WL("-Wl,", Form.COMMA_JOINED),

@@ -63,6 +63,8 @@ public final class Cc1 {
         public List<String> includes = new ArrayList<>(), imacros = new ArrayList<>();
         /** -dM: with -E, print the macros defined at the end instead of the text. */
         public boolean dumpMacros;
+        /** -P: no line markers, lines laid out as clang -E -P lays them out. */
+        public boolean noLineMarkers;
         /** -std=, null when not given. */
         public String std;
         /** -fgnu89-inline (true), -fno-gnu89-inline (false), neither (null: the standard decides). */
@@ -200,6 +202,7 @@ public final class Cc1 {
                 case "-nostdlibinc" -> o.noStdLibInc = true;
                 case "-nobuiltininc" -> o.noBuiltinInc = true;
                 case "-dM" -> o.dumpMacros = true;
+                case "-P" -> o.noLineMarkers = true;
                 case "-pthread" -> o.pthread = true;
                 case "-include" -> o.includes.add(need(args, ++i, a));
                 case "-imacros" -> o.imacros.add(need(args, ++i, a));
@@ -364,8 +367,9 @@ public final class Cc1 {
                 return 1;
             }
             if (o.mode.equals("-E")) {
-                String text =
-                        o.dumpMacros ? pp.macroDefinitions() : PreprocessedPrinter.print(toks, pp.markers(), false);
+                String text = o.dumpMacros
+                        ? pp.macroDefinitions()
+                        : PreprocessedPrinter.print(toks, pp.markers(), o.noLineMarkers);
                 writeOutput(o, text.getBytes(StandardCharsets.ISO_8859_1), out);
             }
             writeDependencies(o, pp, out);

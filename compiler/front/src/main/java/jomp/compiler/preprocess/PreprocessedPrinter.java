@@ -10,7 +10,8 @@ import jomp.compiler.lex.Token;
  * source line's tokens on one line with single spaces where the source had whitespace, up to 8
  * blank lines kept as blank lines and longer gaps replaced by a marker, and a space inserted
  * wherever two tokens would otherwise read back as one. PRAGMA tokens print as #pragma lines.
- * With {@code noLineMarkers} (-P) markers are left out and blank lines dropped.
+ * With {@code noLineMarkers} (-P) the lines are laid out as clang's -P lays them out ({@link
+ * CompactPrinter}): no markers, and a blank line only where clang leaves one.
  */
 public final class PreprocessedPrinter {
     private final StringBuilder out = new StringBuilder();
@@ -27,6 +28,7 @@ public final class PreprocessedPrinter {
     }
 
     public static String print(List<Token> toks, List<Preprocessor.LineMarker> markers, boolean noLineMarkers) {
+        if (noLineMarkers) return CompactPrinter.print(toks, markers);
         PreprocessedPrinter p = new PreprocessedPrinter(noLineMarkers);
         p.run(toks, markers);
         return p.out.toString();

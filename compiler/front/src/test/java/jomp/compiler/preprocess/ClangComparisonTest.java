@@ -362,6 +362,29 @@ class ClangComparisonTest {
         assertThat(mine).isEqualTo(String.join("\n", lines) + "\n");
     }
 
+    /**
+     * -P output line for line as clang's: a blank line where clang leaves one (after a line that
+     * printed nothing, entering an include one line down), none for longer gaps, a line ended at
+     * each include and #line, pragmas on lines of their own, first tokens indented to their column.
+     */
+    @Test
+    void compactOutputIsClangsLineForLine() throws Exception {
+        assertTrue(haveClang(), "clang-19 is the oracle here: install it (apt-get install clang-19)");
+        Path inc = Files.createDirectories(dir.resolve("inc"));
+        Files.writeString(inc.resolve("a.h"), "\nint a;\n#include \"b.h\"\nint a2;\n");
+        Files.writeString(inc.resolve("b.h"), "int b;\n\n\n\nint b2;\n");
+        String src = "#define N 3\nint x[N];\n#include <a.h>\n\nint y;\n#include \"inc/b.h\"\n\n\n\n\n\n\n"
+                + "\n\n\n\n\nint z;\n#pragma omp parallel for\n  int w; int\n   v;\n#pragma GCC visibility push(default)\n"
+                + "#line 40\nint q;\n#define E\nE\nint r = N\n  + N;\n";
+        Path f = dir.resolve("m.c");
+        Files.writeString(f, src);
+        String expected = clang(f, "-I" + inc);
+        Diagnostics diags = new Diagnostics(new PrintStream(new ByteArrayOutputStream()));
+        Preprocessor pp = new Preprocessor(gnu11(List.of(inc), List.of(), true), diags);
+        List<Token> toks = pp.expand(new SourceFile(f.toString(), src));
+        assertThat(PreprocessedPrinter.print(toks, pp.markers(), true)).isEqualTo(expected);
+    }
+
     /** Cases in the spirit of chibicc's test/macro.c and GCC's cpp torture tests. */
     @Test
     void chibiccStyleMacroCases() throws Exception {
