@@ -477,4 +477,41 @@ class CrashTest {
         assertThat(want).isEqualTo(new Ending(3, "", "buffered, lost as in C\nr=0\n", -1));
         assertThat(got).isEqualTo(want);
     }
+
+    /**
+     * A volatile read whose value nothing uses is still made at -O2, as gcc's build makes it: the
+     * deliberate-crash idiom {@code *(volatile int *)0;} ends both programs with SIGSEGV after the
+     * output flushed before it; the unused reads of a volatile global stay too (they cannot fault).
+     */
+    @Test
+    void anUnusedVolatileReadOfNullFaultsAtO2() throws IOException {
+        Path src = dir.resolve("volatile-null.c");
+        Files.writeString(src, """
+                #include <stdio.h>
+                volatile int vg;
+                int main(void) {
+                    (void)vg;
+                    vg;
+                    printf("before\\n");
+                    fflush(stdout);
+                    *(volatile int *)0;
+                    printf("after\\n");
+                    return 0;
+                }
+                """);
+        List<Ending> endings = new ArrayList<>();
+        for (List<String> cc : List.of(List.of("gcc", "-w"), Corpus.jompCommand())) {
+            Path out = Files.createDirectories(dir.resolve(cc.get(0).equals("gcc") ? "gcc-vol" : "jomp-vol"));
+            List<String> cmd = new ArrayList<>(cc);
+            cmd.addAll(List.of("-O2", src.toString(), "-o", out.resolve("prog").toString()));
+            Exec.Result b = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+            assertThat(b.status()).as(b.describe(cc.get(0))).isZero();
+            endings.add(run(out, "x"));
+        }
+        assertThat(endings.get(0).status()).isEqualTo(139);
+        assertThat(endings.get(1).status()).isEqualTo(139);
+        assertThat(endings.get(1).stdout())
+                .isEqualTo("before\n")
+                .isEqualTo(endings.get(0).stdout());
+    }
 }

@@ -113,8 +113,16 @@ public sealed interface Insn {
     /** {@code %d = copy i32 %a} */
     record Copy(Reg dst, Value src) implements Insn {}
 
-    /** {@code %d = load i32 %p}: reads dst's type from address p. */
-    record Load(Reg dst, Value addr) implements Insn {}
+    /**
+     * {@code %d = load i32 %p}: reads dst's type from address p. A volatile load ({@code load
+     * volatile}, C's volatile lvalues) is made even when its value is unused: it can fault, as
+     * gcc's build of {@code *(volatile int *)0;} does at every -O.
+     */
+    record Load(Reg dst, Value addr, boolean isVolatile) implements Insn {
+        public Load(Reg dst, Value addr) {
+            this(dst, addr, false);
+        }
+    }
 
     /** {@code store i32 %v, %p} */
     record Store(Value value, Value addr) implements Insn {

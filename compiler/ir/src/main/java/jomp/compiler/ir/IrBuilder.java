@@ -86,6 +86,13 @@ public final class IrBuilder {
         return d;
     }
 
+    /** A load the optimiser keeps even when its value is unused (a C volatile lvalue). */
+    public Reg loadVolatile(IrType type, Value addr) {
+        Reg d = fn.newReg(type);
+        add(new Insn.Load(d, addr, true));
+        return d;
+    }
+
     public void store(Value value, Value addr) {
         add(new Insn.Store(value, addr));
     }

@@ -680,9 +680,13 @@ public final class IrParser {
         switch (op) {
             case "load" -> {
                 boolean atomic = acceptWord("atomic");
+                boolean isVolatile = !atomic && acceptWord("volatile");
                 IrType t = valueType();
                 Value p = operand(IrType.PTR);
-                b.insns.add(atomic ? new Insn.AtomicLoad(dst(t), p, ordering(), scope()) : new Insn.Load(dst(t), p));
+                b.insns.add(
+                        atomic
+                                ? new Insn.AtomicLoad(dst(t), p, ordering(), scope())
+                                : new Insn.Load(dst(t), p, isVolatile));
             }
             case "store" -> {
                 noDst = true;

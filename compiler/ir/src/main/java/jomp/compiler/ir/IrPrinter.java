@@ -195,7 +195,10 @@ public final class IrPrinter {
                 typed(c.src());
             }
             case Insn.Load l ->
-                out.append("load ").append(l.dst().type()).append(' ').append(l.addr());
+                out.append(l.isVolatile() ? "load volatile " : "load ")
+                        .append(l.dst().type())
+                        .append(' ')
+                        .append(l.addr());
             case Insn.Store s -> {
                 out.append("store ");
                 typed(s.value());

@@ -57,7 +57,7 @@ public final class Operands {
             case Insn.Cmp c -> new Insn.Cmp(c.op(), c.dst(), f.apply(c.a()), f.apply(c.b()));
             case Insn.Convert c -> new Insn.Convert(c.op(), c.dst(), f.apply(c.src()));
             case Insn.Copy c -> new Insn.Copy(c.dst(), f.apply(c.src()));
-            case Insn.Load l -> new Insn.Load(l.dst(), f.apply(l.addr()));
+            case Insn.Load l -> new Insn.Load(l.dst(), f.apply(l.addr()), l.isVolatile());
             case Insn.Store s -> new Insn.Store(f.apply(s.value()), f.apply(s.addr()));
             case Insn.SlotAddr s -> s;
             case Insn.GlobalAddr g -> g;
@@ -99,7 +99,7 @@ public final class Operands {
             case Insn.Cmp c -> new Insn.Cmp(c.op(), d, c.a(), c.b());
             case Insn.Convert c -> new Insn.Convert(c.op(), d, c.src());
             case Insn.Copy c -> new Insn.Copy(d, c.src());
-            case Insn.Load l -> new Insn.Load(d, l.addr());
+            case Insn.Load l -> new Insn.Load(d, l.addr(), l.isVolatile());
             case Insn.SlotAddr s -> new Insn.SlotAddr(d, s.slot());
             case Insn.GlobalAddr g -> new Insn.GlobalAddr(d, g.symbol());
             case Insn.FuncAddr g -> new Insn.FuncAddr(d, g.symbol());
@@ -135,6 +135,7 @@ public final class Operands {
     public static boolean isPure(Insn insn) {
         return switch (insn) {
             case Insn.Store s -> false;
+            case Insn.Load l -> !l.isVolatile();
             case Insn.StackRestore s -> false;
             case Insn.MemCopy m -> false;
             case Insn.MemSet m -> false;

@@ -41,6 +41,7 @@
  *   %d = sext|zext|trunc|fptosi|fptoui|sitofp|uitofp|fpext|fptrunc|bitcast T a to T2
  *   %d = copy T a
  *   %d = load T p              store T v, p
+ *   %d = load volatile T p     (C's volatile lvalues: kept even when %d is unused)
  *   %d = slotaddr $s           %d = addr @global           %d = funcaddr @function
  *   %d = alloca i64 n, align A  %d = stacksave           stackrestore p
  *   memcpy d, s, i64 n         memset d, i32 v, i64 n

@@ -55,6 +55,29 @@ class PassesTest {
             """);
     }
 
+    /** An unused volatile load stays at -O2 (it may fault, as gcc's build of *(volatile int *)0 does); a plain one goes. */
+    @Test
+    void anUnusedVolatileLoadStaysAndPrintsAsOne() {
+        Module m = parse("""
+            func i32 @f(ptr %p.0) {
+            entry.0:
+              %1 = load volatile i32 %p.0
+              %2 = load i32 %p.0
+              %3 = load volatile i32 %p.0
+              ret i32 0
+            }
+            """);
+        PassManager.run(m, 2);
+        assertThat(body(m)).isEqualTo("""
+            func i32 @f(ptr %p.0) {
+            entry.0:
+              %1 = load volatile i32 %p.0
+              %3 = load volatile i32 %p.0
+              ret i32 0
+            }
+            """);
+    }
+
     @Test
     void optLevelZeroOnlyDropsUnreachableBlocks() {
         Module m = parse("""

@@ -281,11 +281,13 @@ final class FunctionLowering {
     /**
      * Loads a scalar of C type t from addr, widened to its register type. An _Atomic object is
      * read with a sequentially consistent atomic load (C11 7.17.7.2: an lvalue conversion of an
-     * atomic object is atomic_load).
+     * atomic object is atomic_load). A volatile one's load stays even when its value is unused.
      */
     Value load(Value addr, Type t) {
         IrType m = TypeMap.mem(t);
-        Value v = AtomicLowering.atomicScalar(t) ? b.atomicLoad(m, addr, Insn.Ordering.SEQ_CST) : b.load(m, addr);
+        Value v = AtomicLowering.atomicScalar(t)
+                ? b.atomicLoad(m, addr, Insn.Ordering.SEQ_CST)
+                : t.isVolatile() ? b.loadVolatile(m, addr) : b.load(m, addr);
         return widen(v, t);
     }
 
