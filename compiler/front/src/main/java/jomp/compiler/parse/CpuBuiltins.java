@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.sema.Sema;
 import jomp.compiler.type.Type;
 
 /**
@@ -93,8 +94,17 @@ final class CpuBuiltins {
     /** The call (n: cpu_init, cpu_supports or cpu_is; the argument count is checked). */
     static Expr call(Parser p, String n, List<Expr> args, SourceLocation loc) {
         if (n.equals("cpu_init")) return BuiltinCalls.builtin("__builtin_cpu_init", Type.VOID, List.of(), loc);
-        Expr a = args.get(0);
-        if (!((a instanceof Expr.Decay d ? d.operand() : a) instanceof Expr.StrLit s)) {
+        Expr a = args.get(0), written = a instanceof Expr.Decay d ? d.operand() : a;
+        // the argument is passed to a const char * parameter first (clang's warning for L"intel",
+        // its error for a struct, which ends the check)
+        Expr passed = p.sema.assignConvert(
+                p.exprs.rvalue(a),
+                Type.pointerTo(Type.CHAR.qualified(Type.CONST)),
+                Sema.Context.PASS,
+                a.loc(),
+                written);
+        if (Sema.isError(passed.type())) return new Expr.IntLit(0, Parser.ERROR, loc);
+        if (!(written instanceof Expr.StrLit s)) {
             p.diags.error(loc, "expression is not a string literal");
             return new Expr.IntLit(0, Parser.ERROR, loc);
         }
