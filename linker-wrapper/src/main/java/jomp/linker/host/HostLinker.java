@@ -649,14 +649,17 @@ public final class HostLinker {
     /**
      * A weak reference of object k that nothing in the link defines (no object, jomp shared
      * library, needed native library or the C library): GNU ld links it, its address 0. An
-     * {@code --as-needed} library that no strong reference needs does not count.
+     * {@code --as-needed} library that no strong reference needs does not count, also where jomp's
+     * C library has the function: glibc's library that ld would take it from (libm for sin, which
+     * jomp adds --as-needed) must be needed; libc always is. Only what glibc lacks (jomp's own and
+     * libgcc's helpers) binds to jomp's C library whatever the flags.
      */
     private boolean undefinedWeak(int k, ElfSymbol s) {
         return s.isWeak()
                 && !s.isDefined()
                 && lookup(k, s.name()) == null
                 && natives.find(s.name(), true, true) == null
-                && CFunctions.find(s.name()) == null;
+                && (CFunctions.find(s.name()) == null || natives.glibcDefines(s.name()));
     }
 
     /** The target of a function symbol seen from object k, or null (error recorded). */

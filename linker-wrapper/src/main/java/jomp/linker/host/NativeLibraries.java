@@ -95,6 +95,16 @@ public final class NativeLibraries {
     }
 
     /**
+     * Whether one of glibc's libraries defines {@code symbol}, needed or not: then a weak reference
+     * to a function jomp's C library has binds only as ld would bind it to glibc's, to a needed
+     * library ({@link #find(String, boolean, boolean)}); jomp's libm is glibc's libm for ld.
+     */
+    public boolean glibcDefines(String symbol) {
+        for (Library l : libraries) if (l.isDefault() && l.object().symbols().containsKey(symbol)) return true;
+        return false;
+    }
+
+    /**
      * A strong reference to {@code symbol} that the link's objects leave undefined: the library
      * that defines it, in ld's order (the command line's libraries, then the C library), is needed.
      */

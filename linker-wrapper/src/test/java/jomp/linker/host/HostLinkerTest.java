@@ -132,6 +132,52 @@ class HostLinkerTest {
         return in.natives();
     }
 
+    /** An object defining main, which calls each of {@code calls} (symbol, binding, C signature, descriptor). */
+    private static HostLinker.Input caller(String cls, String[]... calls) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(V25, ACC_PUBLIC | ACC_SUPER, cls, null, "java/lang/Object", null);
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "main", "()I", null, null);
+        mv.visitCode();
+        List<ElfSymbol> symbols = new ArrayList<>();
+        symbols.add(new ElfSymbol("main", 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
+        for (String[] c : calls) {
+            org.objectweb.asm.Type t = org.objectweb.asm.Type.getMethodType(c[3]);
+            for (org.objectweb.asm.Type a : t.getArgumentTypes()) mv.visitInsn(a.getSize() == 2 ? DCONST_0 : ICONST_0);
+            mv.visitMethodInsn(INVOKESTATIC, HostLinker.EXTERN, c[0] + "-" + c[2], c[3], false);
+            mv.visitInsn(t.getReturnType().getSize() == 2 ? POP2 : POP);
+            int bind = c[1].equals("weak") ? Elf.STB_WEAK : Elf.STB_GLOBAL;
+            symbols.add(new ElfSymbol(c[0], Elf.SHN_UNDEF, 0, 0, bind, Elf.STT_FUNC));
+        }
+        mv.visitInsn(ICONST_0);
+        mv.visitInsn(IRETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        List<ElfSection> sections =
+                List.of(ElfSection.progbits(HostLinker.CLASS_PREFIX + cls.replace('/', '.'), 0, 1, cw.toByteArray()));
+        return new HostLinker.Input("a.o", jomp.objfile.jvm.ObjectCheck.sealed(new ElfObject(sections, symbols)));
+    }
+
+    /**
+     * jomp's C library counts as glibc's libraries for weak references: a weak sin alone leaves the
+     * --as-needed libm unneeded and stays undefined (a call through it is a call through NULL), as
+     * ld leaves it; a strong cos needs libm, and then the weak sin binds to jomp's; libc's strlen,
+     * libc being always needed, binds weakly too.
+     */
+    @Test
+    void weakReferencesToTheBuiltInLibmBindOnlyOnceLibmIsNeeded() throws Exception {
+        String[] sin = {"sin", "weak", "d(d)", "(D)D"}, strlen = {"strlen", "weak", "m(p)", "(J)J"};
+        String[] cos = {"cos", "strong", "d(d)", "(D)D"};
+        HostLinker.Linked alone = HostLinker.link(List.of(caller("jomp/unit/a", sin, strlen)), false, glibc());
+        assertThat(owners(alone.classes().get("jomp/unit/a")))
+                .containsExactly("jomp/runtime/mem/Functions.callNull", "jomp/runtime/libc/Str.strlen");
+        HostLinker.Linked needed = HostLinker.link(List.of(caller("jomp/unit/a", sin, cos, strlen)), false, glibc());
+        assertThat(owners(needed.classes().get("jomp/unit/a")))
+                .doesNotContain("jomp/runtime/mem/Functions.callNull")
+                .anyMatch(o -> o.endsWith(".sin"))
+                .anyMatch(o -> o.endsWith(".cos"));
+    }
+
     @Test
     void functionsOnlyASharedLibraryDefinesBecomeNativeCallStubs() throws Exception {
         NativeLibraries libs = glibc();

@@ -47,11 +47,12 @@ public final class X86 {
         return 1;
     }
 
-    /** {@code __builtin_cpu_is}: 1 when the processor's vendor_id (and cpu family, if named) are these. */
-    public static int __builtin_cpu_is(long vendorAndFamily) {
-        String[] v = Mem.cString(vendorAndFamily).split(" ");
-        Cpuid c = Cpuid.INFO;
-        return c.vendor.equals(v[0]) && (v.length == 1 || c.family == Integer.parseInt(v[1])) ? 1 : 0;
+    /**
+     * {@code __builtin_cpu_is}: 1 when the processor is of this vendor, type or subtype (clang's
+     * canonical name, which the compiler passes; {@link CpuModel} decides), else 0.
+     */
+    public static int __builtin_cpu_is(long name) {
+        return Cpuid.INFO.models().contains(Mem.cString(name)) ? 1 : 0;
     }
 
     /** asm "cpuid": eax, ebx, ecx, edx for leaf (and subleaf), written as four ints at out. */
@@ -71,6 +72,11 @@ public final class X86 {
             String brand,
             Map<String, Integer> flags) {
         static final Cpuid INFO = read();
+
+        /** The names __builtin_cpu_is answers 1 for. */
+        java.util.Set<String> models() {
+            return CpuModel.names(vendor, family, model, flags.keySet());
+        }
 
         /** Linux's flag names and their place: leaf (1, 7, or 0x80000001), register (0 eax .. 3 edx), bit. */
         private static final Map<String, int[]> BITS = new HashMap<>();

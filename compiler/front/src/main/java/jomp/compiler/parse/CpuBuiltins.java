@@ -4,9 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.sema.Sema;
 import jomp.compiler.type.Type;
 
 /**
@@ -14,8 +14,9 @@ import jomp.compiler.type.Type;
  * __builtin_cpu_is("name")}, answered for the host processor at run time: the runtime (libc's X86)
  * reads Linux's /proc/cpuinfo, its vendor_id, cpu family and flags. The feature names are clang
  * 19's; each becomes the Linux flags it needs (all of them: {@code x86-64-v3} is its level's
- * list), which the call passes to the runtime. {@code __builtin_cpu_is} knows the vendors and
- * AMD's families; a processor model or subtype name (haswell, znver3) is jomp's error.
+ * list), which the call passes to the runtime. {@code __builtin_cpu_is} passes clang's canonical
+ * name of the vendor, processor type or subtype; the runtime's CpuModel decides from the family,
+ * model and flags.
  */
 final class CpuBuiltins {
     private CpuBuiltins() {}
@@ -49,78 +50,61 @@ final class CpuBuiltins {
                 + "avx,avx2,bmi1,bmi2,f16c,fma,abm,movbe,xsave,avx512f,avx512bw,avx512cd,avx512dq,avx512vl");
     }
 
-    /** __builtin_cpu_is's names jomp answers: the vendor_id, and the cpu family for AMD's families. */
-    private static final Map<String, String> CPUS = Map.of(
-            "intel", "GenuineIntel",
-            "amd", "AuthenticAMD",
-            "amdfam10h", "AuthenticAMD 16",
-            "amdfam15h", "AuthenticAMD 21",
-            "amdfam17h", "AuthenticAMD 23",
-            "amdfam19h", "AuthenticAMD 25");
+    /**
+     * clang 19's names for __builtin_cpu_is (vendors, processor types and subtypes), each with the
+     * canonical name the runtime answers for (an alias's target: atom is bonnell, raptorlake
+     * alderlake, as clang compares them).
+     */
+    private static final Map<String, String> CPUS = new HashMap<>();
 
-    /** The other names clang 19 takes (processor types and subtypes), which jomp does not tell apart. */
-    private static final Set<String> MODELS = Set.of(
+    static {
+        for (String n : ("intel amd bonnell core2 corei7 silvermont knl knm btver1 btver2 goldmont goldmont-plus"
+                        + " tremont sierraforest grandridge clearwaterforest zhaoxin_fam7h"
+                        + " amdfam10h amdfam15h amdfam17h amdfam19h amdfam1ah"
+                        + " nehalem westmere sandybridge ivybridge haswell broadwell skylake skylake-avx512"
+                        + " cannonlake icelake-client icelake-server cascadelake tigerlake cooperlake sapphirerapids"
+                        + " alderlake rocketlake graniterapids graniterapids-d arrowlake arrowlake-s pantherlake"
+                        + " barcelona shanghai istanbul bdver1 bdver2 bdver3 bdver4 znver1 znver2 znver3 znver4 znver5")
+                .split(" ")) CPUS.put(n, n);
+        String[] aliases = {
             "atom",
             "bonnell",
-            "core2",
-            "corei7",
-            "silvermont",
             "slm",
-            "knl",
-            "knm",
-            "btver1",
-            "btver2",
-            "goldmont",
-            "goldmont-plus",
-            "tremont",
-            "sierraforest",
-            "grandridge",
-            "clearwaterforest",
-            "nehalem",
-            "westmere",
-            "sandybridge",
-            "ivybridge",
-            "haswell",
-            "broadwell",
-            "skylake",
-            "skylake-avx512",
-            "cannonlake",
-            "icelake-client",
-            "icelake-server",
-            "cascadelake",
-            "tigerlake",
-            "cooperlake",
-            "sapphirerapids",
-            "alderlake",
-            "rocketlake",
+            "silvermont",
+            "amdfam10",
+            "amdfam10h",
+            "amdfam15",
+            "amdfam15h",
+            "amdfam1a",
+            "amdfam1ah",
             "raptorlake",
+            "alderlake",
             "meteorlake",
-            "graniterapids",
-            "graniterapids-d",
-            "arrowlake",
-            "arrowlake-s",
-            "lunarlake",
-            "pantherlake",
-            "emeraldrapids",
+            "alderlake",
             "gracemont",
-            "barcelona",
-            "shanghai",
-            "istanbul",
-            "bdver1",
-            "bdver2",
-            "bdver3",
-            "bdver4",
-            "znver1",
-            "znver2",
-            "znver3",
-            "znver4",
-            "znver5");
+            "alderlake",
+            "emeraldrapids",
+            "sapphirerapids",
+            "lunarlake",
+            "arrowlake-s"
+        };
+        for (int i = 0; i < aliases.length; i += 2) CPUS.put(aliases[i], aliases[i + 1]);
+    }
 
     /** The call (n: cpu_init, cpu_supports or cpu_is; the argument count is checked). */
     static Expr call(Parser p, String n, List<Expr> args, SourceLocation loc) {
         if (n.equals("cpu_init")) return BuiltinCalls.builtin("__builtin_cpu_init", Type.VOID, List.of(), loc);
-        Expr a = args.get(0);
-        if (!((a instanceof Expr.Decay d ? d.operand() : a) instanceof Expr.StrLit s)) {
+        Expr a = args.get(0), written = a instanceof Expr.Decay d ? d.operand() : a;
+        // the argument is passed to a const char * parameter first (clang's warning for L"intel",
+        // its error for a struct, which ends the check)
+        Expr passed = p.sema.assignConvert(
+                p.exprs.rvalue(a),
+                Type.pointerTo(Type.CHAR.qualified(Type.CONST)),
+                Sema.Context.PASS,
+                a.loc(),
+                written);
+        if (Sema.isError(passed.type())) return new Expr.IntLit(0, Parser.ERROR, loc);
+        if (!(written instanceof Expr.StrLit s)) {
             p.diags.error(loc, "expression is not a string literal");
             return new Expr.IntLit(0, Parser.ERROR, loc);
         }
@@ -135,11 +119,7 @@ final class CpuBuiltins {
         }
         String cpu = CPUS.get(name);
         if (cpu == null) {
-            if (MODELS.contains(name))
-                p.diags.error(
-                        loc,
-                        "jomp does not support __builtin_cpu_is(\"" + name + "\") (only vendors and AMD families)");
-            else p.diags.error(loc, "invalid cpu name for builtin");
+            p.diags.error(loc, "invalid cpu name for builtin");
             return new Expr.IntLit(0, Parser.ERROR, loc);
         }
         return BuiltinCalls.builtin("__builtin_cpu_is", Type.INT, List.of(literal(cpu, loc)), loc);

@@ -25,7 +25,9 @@ import jomp.compiler.ir.Value;
  * constructor, as ld.so's IRELATIVE relocations run before .init_array), or at f's first call if
  * that comes first (another unit's constructor of a jomp shared library); its result is kept in a
  * unit-local pointer. &f is f's own address in every unit, as a non-PIE executable's canonical PLT
- * entry is; calls through it reach the resolver's result. clang's errors (its CodeGen's):
+ * entry is; calls through it reach the resolver's result. A variadic f passes its caller's
+ * variadic area on (abi.md: the area is one pointer), so the implementation's va_arg reads the
+ * caller's arguments, as gcc's PLT jump leaves the registers and stack to it. clang's errors (its CodeGen's):
  * the resolver must be defined in the unit and return a pointer.
  */
 final class Ifuncs {
@@ -47,10 +49,6 @@ final class Ifuncs {
             }
             if (!r.type.base.isPointer()) {
                 unit.diags.error(f.aliasLoc, "ifunc resolver function must return a pointer");
-                continue;
-            }
-            if (f.type.variadic) {
-                unit.diags.error(f.aliasLoc, "jomp does not support an ifunc of a variadic function");
                 continue;
             }
             String sym = unit.symbolOf(f), resolver = unit.symbolOf(r);
@@ -100,6 +98,10 @@ final class Ifuncs {
             Reg r = fn.newReg(t);
             fn.params.add(r);
             args.add(r);
+        }
+        if (sig.variadic()) { // the caller's variadic area goes on as it is: the slots it filled, unread
+            fn.vaArea = fn.newReg(IrType.PTR, "va");
+            args.add(fn.vaArea);
         }
         Reg target = b.call(resolve, new FuncType(IrType.PTR, List.of(), false), List.of(), "p()");
         Reg result = b.callIndirect(target, sig, args, fn.csig);

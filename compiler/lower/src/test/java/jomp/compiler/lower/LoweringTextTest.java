@@ -30,6 +30,28 @@ class LoweringTextTest {
         return m;
     }
 
+    /** An ifunc of a variadic function is variadic itself and hands its caller's variadic area on. */
+    @Test
+    void variadicIfuncPassesItsVariadicAreaOn() {
+        Module m = lower("""
+            static int impl(const char *fmt, ...) { return fmt[0]; }
+            static int (*pick(void))(const char *, ...) { return impl; }
+            int say(const char *fmt, ...) __attribute__((ifunc("pick")));
+            int main(void) { return say("x", 1, 2.0); }
+            """, 0);
+        jomp.compiler.ir.Function say = m.functions.stream()
+                .filter(f -> f.name.equals("say"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(say.type.variadic()).isTrue();
+        assertThat(say.vaArea).isNotNull();
+        String body = IrPrinter.print(m).split("func ifunc i32 @say\\(", 2)[1].split("\n}", 2)[0];
+        // the indirect call's last argument is the function's own variadic area
+        assertThat(body)
+                .containsPattern("calli i32 \\(ptr, \\.\\.\\.\\) %\\S+\\(ptr %\\S+, "
+                        + java.util.regex.Pattern.quote("ptr " + say.vaArea + ")"));
+    }
+
     @Test
     void symbolsExternsAndStaticStorage() {
         Module m = lower("""
