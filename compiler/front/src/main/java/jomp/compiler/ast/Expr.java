@@ -157,7 +157,11 @@ public sealed interface Expr {
     static boolean isLvalue(Expr e) {
         return switch (e) {
             case VarRef v -> !v.var().isFunction();
-            case Unary u -> u.op() == Unary.Op.DEREF;
+            case Unary u ->
+                u.op() == Unary.Op.DEREF
+                        || (u.op() == Unary.Op.REAL || u.op() == Unary.Op.IMAG) // GNU: __real__ z = 1
+                                && u.operand().type().isComplex
+                                && isLvalue(u.operand());
             case Member m -> isLvalue(m.base());
             case StrLit s -> true;
             case CompoundLiteral c -> true;

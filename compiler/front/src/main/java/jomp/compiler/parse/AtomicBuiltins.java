@@ -66,6 +66,9 @@ final class AtomicBuiltins {
             default -> {}
         }
         Expr ptr = p.exprs.rvalue(args.get(0));
+        Type at = ptr.type().isPointer() ? ptr.type().base : null;
+        if (at != null && at.isAtomic() && !lockFreeScalar(at) && n.endsWith("_n") && !n.contains("fetch"))
+            return viaC11(n, ptr, at, args, loc);
         Type t = location(n, ptr, args.get(0));
         if (t == null) return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
         return operation(n, ptr, t, args, loc);
@@ -121,7 +124,9 @@ final class AtomicBuiltins {
             return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
         }
         Type vt = t.unqualified();
-        if (!vt.isScalar() || vt.isComplex || vt.kind == Type.Kind.INT128 || vt.size() > 8) {
+        boolean scalar = lockFreeScalar(vt);
+        if (!scalar && !op.startsWith("fetch_")) return inMemory(n, op, ptr, vt, args, loc);
+        if (!scalar) {
             p.diags.error(
                     loc,
                     n + " on '" + t + "' is not supported by jomp yet (only on integers, pointers, float and double)");
@@ -164,6 +169,58 @@ final class AtomicBuiltins {
                 return BuiltinCalls.builtin("__atomic_" + op, vt, ops, loc);
             }
         }
+    }
+
+    private static boolean lockFreeScalar(Type t) {
+        return t.isScalar() && !t.isComplex && t.kind != Type.Kind.INT128 && t.size() <= 8;
+    }
+
+    /**
+     * {@code __atomic_load_n}, {@code _store_n}, {@code _exchange_n} or {@code _compare_exchange_n}
+     * on an {@code _Atomic} struct (complex number, __int128), which gcc and clang refuse: jomp's
+     * stdatomic.h calls them for C11's atomic_load, atomic_store, atomic_exchange and
+     * atomic_compare_exchange_*, which take any _Atomic object (gcc's header goes through the
+     * generic forms, clang's through __c11_atomic_*), so they become clang's __c11_atomic_* on it.
+     */
+    private Expr viaC11(String n, Expr ptr, Type at, List<Expr> args, SourceLocation loc) {
+        String op = n.substring("__atomic_".length(), n.length() - 2);
+        if (op.equals("compare_exchange")) {
+            p.exprs.rvalue(args.get(3)); // weak: a strong exchange is a weak one that never fails spuriously
+            List<Expr> c11 = new ArrayList<>(args);
+            c11.remove(3);
+            return inMemory(
+                    "__c11_atomic_compare_exchange_strong", "compare_exchange_strong", ptr, at.unqualified(), c11, loc);
+        }
+        return inMemory("__c11_atomic_" + op, op, ptr, at.unqualified(), args, loc);
+    }
+
+    /**
+     * A {@code __c11_atomic_*} load, store, exchange or compare-exchange on an {@code _Atomic} object
+     * no one instruction of jomp's moves (a struct of any size, a complex number, an __int128): it
+     * keeps clang's name and takes its values (clang calls libatomic); the lowering moves the bytes as
+     * GCC's generic forms do (one instruction where 1, 2, 4 or 8 bytes are aligned, else the runtime's lock).
+     */
+    private Expr inMemory(String n, String op, Expr ptr, Type vt, List<Expr> args, SourceLocation loc) {
+        List<Expr> ops = new ArrayList<>();
+        ops.add(new Expr.Cast(ptr, Type.pointerTo(vt), false, ptr.loc()));
+        int value = 1;
+        if (op.startsWith("compare_exchange")) {
+            Expr e = args.get(1);
+            ops.add(p.sema.assignConvert(p.exprs.rvalue(e), Type.pointerTo(vt), Sema.Context.PASS, e.loc(), e));
+            value = 2;
+        }
+        if (!op.equals("load")) {
+            Expr e = args.get(value);
+            ops.add(p.sema.assignConvert(p.exprs.rvalue(e), vt, Sema.Context.PASS, e.loc(), e));
+        }
+        if (op.equals("init")) ops.add(new Expr.IntLit(0, Type.INT, loc));
+        else for (int i = op.equals("load") ? 1 : value + 1; i < args.size(); i++) ops.add(order(args.get(i)));
+        Type ret = switch (op) {
+            case "load", "exchange" -> vt;
+            case "init", "store" -> Type.VOID;
+            default -> Type.BOOL;
+        };
+        return BuiltinCalls.builtin(n, ret, ops, loc);
     }
 
     /**

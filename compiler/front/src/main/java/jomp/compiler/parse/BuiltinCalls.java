@@ -316,10 +316,8 @@ final class BuiltinCalls {
                             + ")");
             return error(t.loc);
         }
-        Type ct = rt.kind == Type.Kind.FLOAT
-                ? Type.FLOAT_COMPLEX
-                : rt.kind == Type.Kind.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
-        return builtin(t.text, ct, List.of(re, im), t.loc);
+        // _Float16 parts make a _Complex _Float16, as in gcc (clang 19 refuses: "'_Complex _Float16' is invalid")
+        return builtin(t.text, Types.complexOf(rt), List.of(re, im), t.loc);
     }
 
     /** fabs, copysign and sqrt of __float128: the arguments converted to it, as gcc's prototypes do. */

@@ -9,6 +9,7 @@ import jomp.compiler.lex.Token;
 import jomp.compiler.type.Binary128;
 import jomp.compiler.type.Float16;
 import jomp.compiler.type.Type;
+import jomp.compiler.type.Types;
 
 /** Converts number, character and string tokens to values (C11 6.4.4, 6.4.5), with their C types. */
 final class Literals {
@@ -122,10 +123,11 @@ final class Literals {
     private Expr floating(Token t, String s, String lower) {
         Type ty = Type.DOUBLE;
         String body = s;
-        // a GNU imaginary constant (1.0i, 1.0iF, 2.0fi): 'i' or 'j' next to the other suffix
+        // a GNU imaginary constant (1.0i, 1.0iF, 2.0fi, 1.0if16, 1.0f16i): 'i' or 'j' next to the other suffix
         boolean imaginary = false;
         boolean hexFloat = lower.startsWith("0x");
-        for (int k = Math.max(0, s.length() - 2); k < s.length(); k++) {
+        int from = lower.endsWith("if16") || lower.endsWith("jf16") ? 4 : 2;
+        for (int k = Math.max(0, s.length() - from); k < s.length(); k++) {
             char c = lower.charAt(k);
             if ((c == 'i' || c == 'j') && !(hexFloat && k < lower.indexOf('p'))) {
                 imaginary = true;
@@ -174,10 +176,7 @@ final class Literals {
         }
         if (ty == Type.FLOAT) d = (float) d;
         if (ty == Type.FLOAT16) d = Float.float16ToFloat(Float16.fromDouble(d));
-        if (imaginary)
-            ty = ty == Type.FLOAT
-                    ? Type.FLOAT_COMPLEX
-                    : ty == Type.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
+        if (imaginary) ty = Types.complexOf(ty);
         return new Expr.FloatLit(d, ty, t.loc);
     }
 

@@ -143,6 +143,10 @@ public final class Type {
     /** GNU {@code __float128}: 16 bytes, 16-aligned, as on x86-64. */
     public static final Type FLOAT128 = basic(Kind.FLOAT128, 16, false);
 
+    /** {@code _Complex _Float16} (gcc's and clang's): two binary16 halves, 4 bytes, 2-aligned. */
+    public static final Type FLOAT16_COMPLEX =
+            new Type(Kind.FLOAT16, 4, 2, false, 0, true, FLOAT16, 0, null, null, false, false, null, null);
+
     public static final Type FLOAT_COMPLEX =
             new Type(Kind.FLOAT, 8, 4, false, 0, true, FLOAT, 0, null, null, false, false, null, null);
     public static final Type DOUBLE_COMPLEX =

@@ -28,14 +28,22 @@ public final class Types {
         return t.isInteger() ? promote(t) : t.unqualified();
     }
 
+    /** The complex type whose parts have real floating type e. */
+    public static Type complexOf(Type e) {
+        return switch (e.kind) {
+            case FLOAT16 -> Type.FLOAT16_COMPLEX;
+            case FLOAT -> Type.FLOAT_COMPLEX;
+            case LDOUBLE -> Type.LDOUBLE_COMPLEX;
+            default -> Type.DOUBLE_COMPLEX;
+        };
+    }
+
     /** The common real type of the usual arithmetic conversions (6.3.1.8). */
     public static Type usualArithmetic(Type a, Type b) {
         if (a.isComplex || b.isComplex) {
             Type ea = a.isComplex ? a.base : a, eb = b.isComplex ? b.base : b;
-            Type e = usualArithmetic(ea.isFloat() ? ea : Type.FLOAT, eb.isFloat() ? eb : Type.FLOAT);
-            return e.kind == Type.Kind.FLOAT
-                    ? Type.FLOAT_COMPLEX
-                    : e.kind == Type.Kind.DOUBLE ? Type.DOUBLE_COMPLEX : Type.LDOUBLE_COMPLEX;
+            // an integer takes the other operand's real type (6.3.1.8: int * _Complex _Float16 stays _Float16)
+            return complexOf(!ea.isFloat() ? eb : !eb.isFloat() ? ea : usualArithmetic(ea, eb));
         }
         if (a.kind == Type.Kind.FLOAT128 || b.kind == Type.Kind.FLOAT128) return Type.FLOAT128;
         if (a.kind == Type.Kind.LDOUBLE || b.kind == Type.Kind.LDOUBLE) return Type.LDOUBLE;

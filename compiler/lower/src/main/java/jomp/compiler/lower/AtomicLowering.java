@@ -560,6 +560,14 @@ final class AtomicLowering {
             case "__atomic_load", "__atomic_store", "__atomic_exchange", "__atomic_compare_exchange" -> {
                 return generic(a, n, c.loc());
             }
+            case "__c11_atomic_init",
+                    "__c11_atomic_store",
+                    "__c11_atomic_load",
+                    "__c11_atomic_exchange",
+                    "__c11_atomic_compare_exchange_strong",
+                    "__c11_atomic_compare_exchange_weak" -> {
+                return c11(a, n, c.loc());
+            }
             case "__atomic_test_and_set" -> { // the byte becomes 1 (gcc's "set" value on x86-64); was it set?
                 Value p = f.rvalue(a.get(0));
                 Value old = casLoop(p, Type.UCHAR, null, x -> IntConst.i32(1), order(a.get(1)))[0];
@@ -610,6 +618,48 @@ final class AtomicLowering {
         if (cas) f.rvalue(a.get(3)); // weak: a strong exchange is a weak one that never fails spuriously
         List<Insn.Ordering> orders = new ArrayList<>();
         for (int i = cas ? 4 : pointers; i < a.size(); i++) orders.add(order(a.get(i)));
+        return moveBytes(n, ptrs, orders, t);
+    }
+
+    /**
+     * clang's {@code __c11_atomic_*} on an object parse.AtomicBuiltins left in memory (a struct, a
+     * complex number, an __int128): the values go through temporaries to GCC's generic forms above,
+     * so that both take the same lock for the same object.
+     */
+    private Value c11(List<Expr> a, String n, SourceLocation loc) {
+        Type t = a.get(0).type().base.unqualified();
+        alignmentWarnings(t, loc);
+        String op = n.substring("__c11_atomic_".length());
+        List<Value> ptrs = new ArrayList<>();
+        ptrs.add(f.rvalue(a.get(0)));
+        int next = 1;
+        if (op.startsWith("compare_exchange")) ptrs.add(f.rvalue(a.get(next++)));
+        if (!op.equals("load")) ptrs.add(addressOf(f.rvalue(a.get(next++)), t));
+        List<Insn.Ordering> orders = new ArrayList<>();
+        for (int i = next; i < a.size(); i++) orders.add(order(a.get(i)));
+        Value result = null;
+        if (op.equals("load") || op.equals("exchange")) ptrs.add(result = f.slotAddr(f.temp(t)));
+        String generic = switch (op) {
+            case "init", "store" -> "__atomic_store";
+            case "load" -> "__atomic_load";
+            case "exchange" -> "__atomic_exchange";
+            default -> "__atomic_compare_exchange";
+        };
+        Value same = moveBytes(generic, ptrs, orders, t);
+        if (result == null) return same;
+        return TypeMap.inMemory(t) ? result : f.load(result, t);
+    }
+
+    /** The address of value v of type t: v itself where values of t live in memory, else a temporary holding it. */
+    private Value addressOf(Value v, Type t) {
+        if (TypeMap.inMemory(t)) return v;
+        Value tmp = f.slotAddr(f.temp(t));
+        f.store(tmp, v, t);
+        return tmp;
+    }
+
+    /** A generic form n on the object at ptrs[0], of type t, the other pointers and the orders evaluated. */
+    private Value moveBytes(String n, List<Value> ptrs, List<Insn.Ordering> orders, Type t) {
         long size = t.size();
         boolean free = (size == 1 || size == 2 || size == 4 || size == 8) && t.align() >= size;
         if (!free) return locked(n, ptrs, t);

@@ -87,7 +87,12 @@ public final class CSignature {
 
     static void type(StringBuilder sb, Type t) {
         if (t.isComplex) {
-            String e = t.base.kind == Type.Kind.FLOAT ? "f" : t.base.kind == Type.Kind.DOUBLE ? "d" : "e";
+            String e = switch (t.base.kind) {
+                case FLOAT16 -> "k";
+                case FLOAT -> "f";
+                case DOUBLE -> "d";
+                default -> "e";
+            };
             long half = t.size() / 2;
             sb.append('S')
                     .append(t.size())

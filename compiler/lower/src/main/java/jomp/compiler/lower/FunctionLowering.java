@@ -668,7 +668,7 @@ final class FunctionLowering {
         Value v = rvalue(c);
         if (t.isComplex) {
             IrType el = TypeMap.reg(t.base);
-            Value re = b.load(el, v), im = b.load(el, at(v, el.size));
+            Value re = ComplexParts.re(this, v, t), im = ComplexParts.im(this, v, t);
             return e.bin(
                     Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(el)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(el)));
         }
@@ -689,6 +689,10 @@ final class FunctionLowering {
                 yield varAddress(v);
             }
             case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> rvalue(u.operand());
+            case Expr.Unary u when u.op() == Expr.Unary.Op.REAL -> address(u.operand());
+            case Expr.Unary u
+            when u.op() == Expr.Unary.Op.IMAG ->
+                at(address(u.operand()), u.type().size());
             case Expr.Member m -> at(address(m.base()), m.member().offset());
             case Expr.StrLit s ->
                 b.globalAddr(unit.stringLiteral(s.bytes(), Math.max(s.type().align(), 1)));
@@ -809,10 +813,7 @@ final class FunctionLowering {
         if (f.type().isComplex) {
             // An imaginary constant (1.0i): a complex value with a zero real part.
             IrType el = TypeMap.reg(f.type().base);
-            Value a = slotAddr(temp(f.type()));
-            b.store(Emit.zero(el), a);
-            b.store(new FloatConst(el, f.value()), at(a, el.size));
-            return a;
+            return ComplexParts.make(this, f.type(), Emit.zero(el), new FloatConst(el, f.value()));
         }
         return new FloatConst(TypeMap.reg(f.type()), f.value());
     }
@@ -836,16 +837,18 @@ final class FunctionLowering {
             case PLUS -> rvalue(u.operand());
             case NEG -> {
                 Value v = rvalue(u.operand());
-                if (t.isComplex) {
-                    IrType el = TypeMap.reg(t.base);
-                    Value r = slotAddr(temp(t));
-                    b.store(e.unary(Insn.UnOp.NEG, b.load(el, v)), r);
-                    b.store(e.unary(Insn.UnOp.NEG, b.load(el, at(v, el.size))), at(r, el.size));
-                    yield r;
-                }
+                if (t.isComplex)
+                    yield ComplexParts.make(
+                            this,
+                            t,
+                            e.unary(Insn.UnOp.NEG, ComplexParts.re(this, v, t)),
+                            e.unary(Insn.UnOp.NEG, ComplexParts.im(this, v, t)));
                 yield e.unary(Insn.UnOp.NEG, v);
             }
-            case BITNOT -> e.unary(Insn.UnOp.NOT, rvalue(u.operand()));
+            case BITNOT ->
+                t.isComplex
+                        ? ComplexParts.conjugate(this, rvalue(u.operand()), t)
+                        : e.unary(Insn.UnOp.NOT, rvalue(u.operand()));
             case NOT -> {
                 Value v = truth(u.operand());
                 yield e.cmp(Insn.CmpOp.EQ, v, Emit.zero(v.type()));
@@ -854,8 +857,7 @@ final class FunctionLowering {
                 Type ot = u.operand().type();
                 Value v = rvalue(u.operand());
                 if (!ot.isComplex) yield u.op() == Expr.Unary.Op.REAL ? v : Emit.zero(TypeMap.reg(t));
-                IrType el = TypeMap.reg(ot.base);
-                yield b.load(el, u.op() == Expr.Unary.Op.REAL ? v : at(v, el.size));
+                yield u.op() == Expr.Unary.Op.REAL ? ComplexParts.re(this, v, ot) : ComplexParts.im(this, v, ot);
             }
         };
     }
@@ -901,6 +903,7 @@ final class FunctionLowering {
     /** Whether x is _Float16 arithmetic, which clang computes in float and rounds only where its value is used. */
     static boolean halfArithmetic(Expr x) {
         return x.type().kind == Type.Kind.FLOAT16
+                && !x.type().isComplex
                 && (x instanceof Expr.Binary bin
                                 && switch (bin.op()) {
                                     case ADD, SUB, MUL, DIV -> true;
@@ -926,6 +929,11 @@ final class FunctionLowering {
     }
 
     Value complexBinary(Expr.Binary.Op op, Value l, Value r, Type t) {
+        if (ComplexParts.half(t)) { // gcc's: in float complex (__mulsc3, __divsc3), each part rounded once after
+            Type w = Type.FLOAT_COMPLEX;
+            Value v = complexBinary(op, convertValue(l, t, w), convertValue(r, t, w), w);
+            return op == Expr.Binary.Op.EQ || op == Expr.Binary.Op.NE ? v : convertValue(v, w, t);
+        }
         IrType el = TypeMap.reg(t.base);
         if (op == Expr.Binary.Op.EQ || op == Expr.Binary.Op.NE) {
             Value re = e.cmp(Insn.CmpOp.EQ, b.load(el, l), b.load(el, r));
@@ -1001,10 +1009,9 @@ final class FunctionLowering {
             return e.convert(v, from, to);
         }
         if (from.isComplex && to.isComplex) {
-            if (from.base.kind == to.base.kind || TypeMap.reg(from.base) == TypeMap.reg(to.base)) return v;
-            IrType fe = TypeMap.reg(from.base);
-            Value re = e.convert(b.load(fe, v), from.base, to.base);
-            Value im = e.convert(b.load(fe, at(v, fe.size)), from.base, to.base);
+            if (from.base.kind == to.base.kind || TypeMap.mem(from.base) == TypeMap.mem(to.base)) return v;
+            Value re = e.convert(ComplexParts.re(this, v, from), from.base, to.base);
+            Value im = e.convert(ComplexParts.im(this, v, from), from.base, to.base);
             return makeComplex(to, re, im);
         }
         if (to.isComplex) {
@@ -1014,19 +1021,15 @@ final class FunctionLowering {
         // complex to real: the real part (to _Bool: either part non-zero)
         IrType fe = TypeMap.reg(from.base);
         if (to.kind == Type.Kind.BOOL) {
-            Value re = b.load(fe, v), im = b.load(fe, at(v, fe.size));
+            Value re = ComplexParts.re(this, v, from), im = ComplexParts.im(this, v, from);
             return e.bin(
                     Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(fe)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(fe)));
         }
-        return e.convert(b.load(fe, v), from.base, to);
+        return e.convert(ComplexParts.re(this, v, from), from.base, to);
     }
 
     Value makeComplex(Type t, Value re, Value im) {
-        IrType el = TypeMap.reg(t.base);
-        Value a = slotAddr(temp(t));
-        b.store(re, a);
-        b.store(im, at(a, el.size));
-        return a;
+        return ComplexParts.make(this, t, re, im);
     }
 
     // ---- bit-fields ----

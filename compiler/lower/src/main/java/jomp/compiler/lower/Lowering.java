@@ -22,6 +22,7 @@ import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Module;
 import jomp.compiler.ir.Value;
 import jomp.compiler.sema.OmpDeclarations;
+import jomp.compiler.type.Float16;
 import jomp.compiler.type.Type;
 import jomp.offload.abi.OffloadEntries;
 
@@ -621,7 +622,10 @@ public final class Lowering {
             }
             if (t.isComplex) {
                 double[] c = complexConst(e);
-                if (t.base.kind == Type.Kind.FLOAT) {
+                if (t.base.kind == Type.Kind.FLOAT16) { // each part rounded once from its exact value
+                    w.putInt(it.offset(), 2, Float16.fromDouble(c[0]));
+                    w.putInt(it.offset() + 2, 2, Float16.fromDouble(c[1]));
+                } else if (t.base.kind == Type.Kind.FLOAT) {
                     w.putFloat(it.offset(), (float) c[0]);
                     w.putFloat(it.offset() + 4, (float) c[1]);
                 } else {

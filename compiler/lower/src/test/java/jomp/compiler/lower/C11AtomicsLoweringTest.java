@@ -59,6 +59,26 @@ class C11AtomicsLoweringTest {
     }
 
     @Test
+    void clangsC11BuiltinsOnAtomicStructsMoveBytesAsTheGenericForms() {
+        // 8 bytes aligned to 8 (jomp gives an _Atomic struct its struct's alignment; gcc and clang raise it to 8)
+        String small = ir("struct P { long x; }; _Atomic struct P s;\n"
+                + "struct P f(struct P v) { __c11_atomic_store(&s, v, 3); return __c11_atomic_exchange(&s, v, 5); }\n");
+        assertThat(small)
+                .contains("store atomic i64 ")
+                .contains("atomicrmw xchg")
+                .doesNotContain("__jomp_atomic_enter");
+        String big = ir("struct B { long a, b, c; }; _Atomic struct B s;\n"
+                + "int f(struct B *e, struct B d) { struct B v = __c11_atomic_load(&s, 2);\n"
+                + "  return v.a + __c11_atomic_compare_exchange_strong(&s, e, d, 5, 0); }\n");
+        assertThat(big).contains("call void () @__jomp_atomic_enter()").contains("memcmp");
+        assertThat(big).doesNotContainPattern("= cmpxchg");
+        // stdatomic.h's atomic_load on an _Atomic struct calls __atomic_load_n, which takes it the same way
+        String viaN = ir("struct B { long a, b, c; }; _Atomic struct B s;\n"
+                + "long f(void) { return __atomic_load_n(&s, 5).b; }\n");
+        assertThat(viaN).contains("call void () @__jomp_atomic_enter()");
+    }
+
+    @Test
     void atomicTypesPrintAsClangSpellsThem() {
         jomp.compiler.type.Type t = jomp.compiler.type.Type.INT.qualified(jomp.compiler.type.Type.ATOMIC);
         assertThat(t.toString()).isEqualTo("_Atomic(int)");
