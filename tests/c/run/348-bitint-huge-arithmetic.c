@@ -55,7 +55,7 @@ int main(void) {
     W(a | b);
     W(a ^ b);
     W(~a);
-    printf("%d %d %d %d %d %d\n", a > b, a < b, a >= a, b <= a, a != b, b == -a);
+    printf("%d %d %d %d %d %d\n", a > b, a < b, a >= b, b <= a, a != b, b == -a);
     printf("%d %d\n", (u256)a < (u256)b, (u256)b > (u256)a);
 
     u256 top = (u256)1 << 255;

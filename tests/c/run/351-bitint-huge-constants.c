@@ -3,7 +3,8 @@
 /* Constants of _BitInt(N), N > 128: wb and uwb literals of more than 64 and 128 bits (decimal,
    hex, octal, binary; their type is the narrowest _BitInt that holds them),
    constant folding in the front end (static initializers of scalars, arrays and structs,
-   _Static_assert, array sizes), BITINT_MAXWIDTH, and a constant in an expression at run time. */
+   _Static_assert, array sizes, case labels and GNU case ranges), BITINT_MAXWIDTH, and a constant
+   in an expression at run time. */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,7 +39,24 @@ static struct {
     _BitInt(129) v;
     unsigned _BitInt(1000) w;
 } rec = {7, -0x100000000000000000000000000000000wb, (unsigned _BitInt(1000))1 << 999};
-static char sized[(int)(BIG >> 198)]; /* 0x48c: an integer constant expression */
+char sized[(int)(BIG >> 198)]; /* 0x48c: an integer constant expression */
+
+static int classify(s256 v) {
+    switch (v) {
+    case 0:
+        return 0;
+    case -1:
+        return 1;
+    case BIG:
+        return 2;
+    case (s256)1 << 200 ... ((s256)1 << 201) - 1:
+        return 3;
+    case -((s256)1 << 254):
+        return 4;
+    default:
+        return 5;
+    }
+}
 
 int main(void) {
     W(BIG);
@@ -55,5 +73,9 @@ int main(void) {
     W(340282366920938463463374607431768211456wb - k); /* 2^128: _BitInt(130) */
     printf("%d\n", _Generic(340282366920938463463374607431768211456wb, _BitInt(130): 1, default: 0));
     W(0x80000000000000000000000000000000000wb >> 4);
+    s256 probes[] = {0, -1, BIG, BIG + 1, (s256)1 << 200, ((s256)3 << 199) + k, ((s256)1 << 201) - 1,
+                     (s256)1 << 201, -((s256)1 << 254), 5};
+    for (int i = 0; i < 10; i++) printf("%d", classify(probes[i]));
+    printf("\n");
     return 0;
 }

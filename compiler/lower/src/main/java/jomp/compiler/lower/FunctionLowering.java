@@ -534,7 +534,8 @@ final class FunctionLowering {
             dflt = b.newBlock("sw.default");
             caseBlocks.put(sw.defaultCase(), dflt);
         }
-        if (Int128Ops.is(sw.cond().type())) {
+        if (WideBitInts.is(sw.cond().type())) wide().dispatch(v, sw.cond().type(), sw.cases(), dflt);
+        else if (Int128Ops.is(sw.cond().type())) {
             Int128Switch.Narrow narrow =
                     Int128Switch.dispatch(this, v, sw.cond().type().isUnsigned, sw.cases(), dflt);
             dispatch(narrow.low(), narrow.cases(), dflt);

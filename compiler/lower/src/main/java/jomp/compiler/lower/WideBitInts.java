@@ -3,6 +3,8 @@ package jomp.compiler.lower;
 import java.math.BigInteger;
 import java.util.List;
 import jomp.compiler.ast.Expr;
+import jomp.compiler.ast.Stmt;
+import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
@@ -117,6 +119,22 @@ final class WideBitInts {
         Value d = newValue(t);
         call(EntryPoints.BI_UNARY, UNARY, d, a, bits(t), IntConst.i32(op == Expr.Unary.Op.NEG ? 0 : 1), unsigned(t));
         return d;
+    }
+
+    /** A switch on a wide value: its cases (and GNU case ranges) compared in turn, else dflt. */
+    void dispatch(Value v, Type t, List<Stmt.Case> cases, BasicBlock dflt) {
+        for (Stmt.Case c : cases) {
+            Value in = c.wideLo().equals(c.wideHi())
+                    ? binary(Expr.Binary.Op.EQ, v, constant(c.wideLo(), t), t, t)
+                    : e.bin(
+                            Insn.BinOp.AND,
+                            binary(Expr.Binary.Op.GE, v, constant(c.wideLo(), t), t, t),
+                            binary(Expr.Binary.Op.LE, v, constant(c.wideHi(), t), t, t));
+            BasicBlock next = f.b.newBlock("sw.wide");
+            f.b.condBr(in, f.caseBlocks.get(c), next);
+            f.b.setBlock(next);
+        }
+        f.b.br(dflt);
     }
 
     /** a op b on operands converted to t (a shift's count of its own type): a value of t, or an i32 0 or 1. */
