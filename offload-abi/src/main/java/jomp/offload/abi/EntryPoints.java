@@ -138,6 +138,31 @@ public final class EntryPoints {
             Q_TO_I64,
             Q_TO_I128);
 
+    // _BitInt(N) of more than 128 bits, on its words by address (jomp.runtime.libc.BitIntCalls; the compiler's
+    // WideBitInts)
+    public static final String BI_BINARY = "__jomp_bitint_binary";
+    public static final String BI_SHIFT = "__jomp_bitint_shift";
+    public static final String BI_UNARY = "__jomp_bitint_unary";
+    public static final String BI_COMPARE = "__jomp_bitint_compare";
+    public static final String BI_TRUTH = "__jomp_bitint_truth";
+    public static final String BI_FROM_I64 = "__jomp_bitint_from_i64";
+    public static final String BI_CONVERT = "__jomp_bitint_convert";
+    public static final String BI_FROM_F64 = "__jomp_bitint_from_f64";
+    public static final String BI_TO_F64 = "__jomp_bitint_to_f64";
+    public static final String BI_TO_F32 = "__jomp_bitint_to_f32";
+    /** The wide _BitInt operations above, which only the host has (clang's nvptx64 stops _BitInt at 128 bits). */
+    public static final List<String> WIDE_BITINT = List.of(
+            BI_BINARY,
+            BI_SHIFT,
+            BI_UNARY,
+            BI_COMPARE,
+            BI_TRUTH,
+            BI_FROM_I64,
+            BI_CONVERT,
+            BI_FROM_F64,
+            BI_TO_F64,
+            BI_TO_F32);
+
     // inline assembly's cpuid (jomp.runtime.libc.X86; the compiler's AsmLowering and <cpuid.h>)
     public static final String CPUID = "__jomp_cpuid";
 
@@ -235,5 +260,15 @@ public final class EntryPoints {
             Q_TO_F16,
             Q_TO_I64,
             Q_TO_I128,
+            BI_BINARY,
+            BI_SHIFT,
+            BI_UNARY,
+            BI_COMPARE,
+            BI_TRUTH,
+            BI_FROM_I64,
+            BI_CONVERT,
+            BI_FROM_F64,
+            BI_TO_F64,
+            BI_TO_F32,
             CPUID);
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import jomp.runtime.libc.Assert;
+import jomp.runtime.libc.BitIntCalls;
 import jomp.runtime.libc.CType;
 import jomp.runtime.libc.Complex;
 import jomp.runtime.libc.Errno;
@@ -53,6 +54,7 @@ public final class CFunctions {
             Fork.class,
             SoftFloat.class,
             QuadCalls.class,
+            BitIntCalls.class,
             X86.class,
             OmpApi.class,
             DeviceApi.class,

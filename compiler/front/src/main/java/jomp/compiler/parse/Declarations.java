@@ -226,7 +226,7 @@ final class Declarations {
             diags.error(first.loc, sign + " _BitInt must have a bit size of at least " + (unsigned ? 1 : 2));
             return Type.INT;
         }
-        if (w < 0 || w > Type.BITINT_MAXWIDTH) { // clang's limit is 8388608, jomp's BITINT_MAXWIDTH 128
+        if (w < 0 || w > Type.BITINT_MAXWIDTH) { // clang's limit, 8388608
             diags.error(
                     first.loc, sign + " _BitInt of bit sizes greater than " + Type.BITINT_MAXWIDTH + " not supported");
             return Type.INT;

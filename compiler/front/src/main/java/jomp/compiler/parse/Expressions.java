@@ -11,6 +11,7 @@ import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
 import jomp.compiler.parse.Parser.SyntaxError;
 import jomp.compiler.sema.ConstEval;
+import jomp.compiler.sema.Int128Const;
 import jomp.compiler.sema.Sema;
 import jomp.compiler.type.Member;
 import jomp.compiler.type.Type;
@@ -428,9 +429,12 @@ final class Expressions {
                 b = sema.promoteBitField(b);
                 Type lt = Types.promote(a.type());
                 Long n = ConstEval.integer(b);
-                if (n != null && n < 0) diags.warning(b.loc(), "shift count is negative", "-Wshift-count-negative");
-                else if (n != null && n >= Types.width(lt)) // at the operator, as clang
-                diags.warning(loc, "shift count >= width of type", "-Wshift-count-overflow");
+                if (n != null && b.type().kind == Type.Kind.INT128) // a count past 64 bits: its sign, or past N
+                n = Int128Const.eval(b).signum() < 0 ? -1L : Int128Const.eval(b).bitLength() > 62 ? Long.MAX_VALUE : n;
+                if (n != null && n < 0) // both at the operator, as clang
+                diags.warning(loc, "shift count is negative", "-Wshift-count-negative");
+                else if (n != null && n >= Types.width(lt))
+                    diags.warning(loc, "shift count >= width of type", "-Wshift-count-overflow");
                 return new Expr.Binary(op, sema.convert(a, lt), sema.convert(b, Types.promote(b.type())), lt, loc);
             }
             default -> throw new IllegalStateException(op.toString());

@@ -1,6 +1,7 @@
 package jomp.compiler.parse;
 
 import java.io.ByteArrayOutputStream;
+import java.math.BigInteger;
 import java.util.Locale;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
@@ -82,12 +83,13 @@ final class Literals {
             diags.error(t.loc, "invalid suffix '" + s.substring(p) + "' on integer constant");
             return new Expr.IntLit(0, Type.INT, t.loc);
         }
-        if (overflow) diags.error(t.loc, "integer literal is too large to be represented in any integer type");
-        // 6.4.4.1p5: the first type of the list that can represent the value
         if (bitInt && (end > p || base == 8)) {
             if (!c23) diags.warning(t.loc, "'_BitInt' suffix for literals is a C23 extension", "-Wc23-extensions");
-            return new Expr.IntLit(v, bitIntLiteralType(v, u, overflow), t.loc);
+            if (overflow) return wideBitInt(new BigInteger(s.substring(p, end).replace("'", ""), base), u, t.loc);
+            return new Expr.IntLit(v, bitIntLiteralType(v, u, false), t.loc);
         }
+        if (overflow) diags.error(t.loc, "integer literal is too large to be represented in any integer type");
+        // 6.4.4.1p5: the first type of the list that can represent the value
         Type ty;
         boolean decimal = base == 10;
         if (l == 2) ty = u || (!decimal && v < 0) ? Type.ULLONG : v < 0 ? Type.ULLONG : Type.LLONG;
@@ -111,6 +113,34 @@ final class Literals {
         if (wb.startsWith("u") || wb.startsWith("U")) wb = wb.substring(1);
         else if (wb.endsWith("u") || wb.endsWith("U")) wb = wb.substring(0, wb.length() - 1);
         return wb.equals("wb") || wb.equals("WB");
+    }
+
+    /**
+     * A wb literal of more than 64 bits, whose value an IntLit cannot hold: its 64-bit words, high
+     * first, each converted to the literal's type, shifted and or-ed in. The front end folds the
+     * tree back to v exactly (Int128Const) and the lowering emits it as a constant.
+     */
+    private Expr wideBitInt(BigInteger v, boolean unsigned, SourceLocation loc) {
+        int bits = v.bitLength() + (unsigned ? 0 : 1);
+        if (bits > Type.BITINT_MAXWIDTH) {
+            diags.error(loc, "integer literal is too large to be represented in any integer type");
+            return new Expr.IntLit(0, Type.INT, loc);
+        }
+        Type ty = Type.bitInt(bits, unsigned);
+        Expr acc = null;
+        for (int i = (v.bitLength() - 1) / 64; i >= 0; i--) {
+            Expr word =
+                    new Expr.Cast(new Expr.IntLit(v.shiftRight(64 * i).longValue(), Type.ULONG, loc), ty, true, loc);
+            acc = acc == null
+                    ? word
+                    : new Expr.Binary(
+                            Expr.Binary.Op.BITOR,
+                            new Expr.Binary(Expr.Binary.Op.SHL, acc, new Expr.IntLit(64, Type.INT, loc), ty, loc),
+                            word,
+                            ty,
+                            loc);
+        }
+        return acc;
     }
 
     /** The type of a wb literal of value v (C23 6.4.4.1p6): the narrowest _BitInt that holds it. */

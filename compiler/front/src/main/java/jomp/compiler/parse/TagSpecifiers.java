@@ -192,8 +192,6 @@ final class TagSpecifiers {
                     d.loc(),
                     "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has non-integral type '"
                             + d.type() + "'");
-        else if (d.type().kind == Type.Kind.INT128) // its loads and stores are of 64-bit units (BitFields)
-        diags.error(d.loc(), "jomp does not support bit-fields of type '" + d.type() + "'");
         else if (wv > typeWidth(d.type()))
             diags.error(
                     d.name() == null ? w.loc() : d.loc(), // clang: at the member's name
@@ -207,6 +205,8 @@ final class TagSpecifiers {
                             + ")");
         else if (wv == 0 && d.name() != null)
             diags.error(d.loc(), "named bit-field '" + d.name().text + "' has zero width");
+        else if (d.type().kind == Type.Kind.INT128) // its loads and stores are of 64-bit units (BitFields)
+        diags.error(d.loc(), "jomp does not support bit-fields of type '" + d.type() + "'");
         return (int) Math.max(0, Math.min(wv, 64));
     }
 

@@ -16,7 +16,6 @@ package jomp.compiler.preprocess;
  *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), the scoped atomic builtins
  *     ({@code __MEMORY_SCOPE_*}, {@code __OPENCL_MEMORY_SCOPE_*}), address
  *     spaces ({@code __SEG_FS}, {@code __seg_fs}, ...);</li>
- * <li>{@code __BITINT_MAXWIDTH__} is 128 (clang's 8388608): jomp's {@code _BitInt(N)} stops at 128 bits;</li>
  * <li>{@code __VERSION__} and {@code __clang_version__} name jomp.</li>
  * </ul>
  * What depends on the command line follows clang: {@code __STDC_VERSION__}, {@code __STRICT_ANSI__},
@@ -44,7 +43,7 @@ final class PredefinedMacros {
             #define __ATOMIC_RELEASE 3
             #define __ATOMIC_SEQ_CST 5
             #define __BIGGEST_ALIGNMENT__ 16
-            #define __BITINT_MAXWIDTH__ 128
+            #define __BITINT_MAXWIDTH__ 8388608
             #define __BOOL_WIDTH__ 8
             #define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
             #define __CHAR16_TYPE__ unsigned short

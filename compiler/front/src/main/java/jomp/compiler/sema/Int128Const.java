@@ -6,7 +6,7 @@ import jomp.compiler.type.Type;
 
 /**
  * Constant folding for {@code __int128} and {@code unsigned __int128} expressions, exactly, in
- * 128 bits (ConstEval works in 64): integer constants converted to a 128-bit type, and the
+ * 128 bits (ConstEval works in 64), and for {@code _BitInt(N)} of more than 64 bits in N: integer constants converted to a 128-bit type, and the
  * arithmetic, bitwise, shift and comparison operators on them. The result is the value's 128-bit
  * two's complement pattern, read signed or unsigned by the expression's type.
  */
@@ -78,8 +78,14 @@ public final class Int128Const {
             case BITAND -> wrap(l.and(r), t);
             case BITOR -> wrap(l.or(r), t);
             case BITXOR -> wrap(l.xor(r), t);
-            case SHL -> r.signum() < 0 || r.intValue() > 127 ? null : wrap(l.shiftLeft(r.intValue()), t);
-            case SHR -> r.signum() < 0 || r.intValue() > 127 ? null : wrap(l.shiftRight(r.intValue()), t);
+            case SHL ->
+                r.signum() < 0 || r.compareTo(BigInteger.valueOf(width(t))) >= 0
+                        ? null
+                        : wrap(l.shiftLeft(r.intValue()), t);
+            case SHR ->
+                r.signum() < 0 || r.compareTo(BigInteger.valueOf(width(t))) >= 0
+                        ? null
+                        : wrap(l.shiftRight(r.intValue()), t);
             default -> null;
         };
     }
@@ -101,9 +107,14 @@ public final class Int128Const {
         return e.type().isUnsigned && v < 0 && e.type().size() == 8 ? b.add(BigInteger.ONE.shiftLeft(64)) : b;
     }
 
-    /** v reduced to 128 bits (N of a wider _BitInt(N)) and read as t reads them. */
+    /** The bits of a 128-bit type: 128, or N of _BitInt(N). */
+    private static int width(Type t) {
+        return t.isBitInt() ? t.bitWidth() : 128;
+    }
+
+    /** v reduced to 128 bits (N of a _BitInt(N) of more than 64) and read as t reads them. */
     static BigInteger wrap(BigInteger v, Type t) {
-        if (t.isBitInt() && t.bitWidth() < 128) {
+        if (t.isBitInt() && t.bitWidth() != 128) {
             BigInteger mod = BigInteger.ONE.shiftLeft(t.bitWidth());
             BigInteger m = v.mod(mod);
             return !t.isUnsigned && m.testBit(t.bitWidth() - 1) ? m.subtract(mod) : m;
@@ -114,7 +125,13 @@ public final class Int128Const {
 
     /** The low and high 64-bit words of v's 128-bit pattern. */
     public static long[] words(BigInteger v) {
-        BigInteger m = v.mod(MOD);
-        return new long[] {m.longValue(), m.shiftRight(64).longValue()};
+        return words(v, 2);
+    }
+
+    /** The n 64-bit words of v's two's complement pattern, low first (the layout of a wide _BitInt). */
+    public static long[] words(BigInteger v, int n) {
+        long[] w = new long[n];
+        for (int i = 0; i < n; i++) w[i] = v.shiftRight(64 * i).longValue();
+        return w;
     }
 }

@@ -160,8 +160,8 @@ public final class Type {
      */
     public static final Type VA_LIST = pointerTo(VOID).withTypedefName("__builtin_va_list");
 
-    /** The largest N of {@code _BitInt(N)} jomp supports: values live in int, long and __int128 registers. */
-    public static final int BITINT_MAXWIDTH = 128;
+    /** The largest N of {@code _BitInt(N)}: clang's (x86-64 and every target but nvptx64, whose is 128). */
+    public static final int BITINT_MAXWIDTH = 8388608;
 
     private static final java.util.concurrent.ConcurrentHashMap<Integer, Type> BIT_INTS =
             new java.util.concurrent.ConcurrentHashMap<>();
@@ -171,12 +171,14 @@ public final class Type {
      * type, laid out as clang on x86-64: the smallest of char, short, int and long that holds n bits,
      * and above 64 bits a multiple of 8 bytes aligned to 8 (16 bytes: __int128's registers, align 8). Its
      * kind is that storage's, so everything that handles those integers handles it; {@link #bitWidth()}
-     * tells it apart (the lowering keeps its values sign- or zero-extended from bit n).
+     * tells it apart (the lowering keeps its values sign- or zero-extended from bit n). Above 128 bits
+     * the kind is INT128's too (a value in memory, handled by address) with n/64 words rounded up, which
+     * the lowering's WideBitInts computes on ({@link #isWideBitInt()}).
      */
     public static Type bitInt(int n, boolean unsigned) {
         return BIT_INTS.computeIfAbsent(unsigned ? -n : n, key -> {
             Kind k = n <= 8 ? Kind.CHAR : n <= 16 ? Kind.SHORT : n <= 32 ? Kind.INT : n <= 64 ? Kind.LONG : Kind.INT128;
-            int size = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : 16;
+            int size = n <= 8 ? 1 : n <= 16 ? 2 : n <= 32 ? 4 : n <= 64 ? 8 : (n + 63) / 64 * 8;
             Type t = new Type(
                     k, size, Math.min(size, 8), unsigned, 0, false, null, 0, null, null, false, false, null, null);
             t.bitIntWidth = n;
@@ -191,6 +193,11 @@ public final class Type {
 
     public boolean isBitInt() {
         return origin.bitIntWidth > 0;
+    }
+
+    /** A {@code _BitInt(N)} of more than 128 bits: a little-endian array of 64-bit words in memory. */
+    public boolean isWideBitInt() {
+        return origin.bitIntWidth > 128;
     }
 
     /** Is this a GCC vector type ({@code vector_size}; {@link Record#vectorElement})? */

@@ -93,10 +93,11 @@ final class AssignLowering {
         }
         Type t = target.type();
         Value addr = f.address(target);
-        if (t.isComplex || Int128Ops.is(t) || QuadOps.is(t) || t.isVector()) {
+        if (t.isComplex || TypeMap.inMemory(t) && t.isInteger() || QuadOps.is(t) || t.isVector()) {
             Value nv = op.apply(addr);
             Value old = addr;
-            if (Int128Ops.is(t) || QuadOps.is(t)) { // x++ and x-- give the old value: a copy, before the store
+            if (t.kind == Type.Kind.INT128
+                    || QuadOps.is(t)) { // x++ and x-- give the old value: a copy, before the store
                 old = f.slotAddr(f.temp(t));
                 f.b.memcpy(old, addr, IntConst.i64(t.size()));
             }
@@ -125,9 +126,19 @@ final class AssignLowering {
             Value o = f.convertValue(old, tt, ot);
             Value r = ot.isComplex
                     ? f.complexBinary(ca.op(), o, rhs, ot)
-                    : Int128Ops.is(ot)
-                            ? f.int128().binary(ca.op(), o, rhs, ot, ca.value().type())
-                            : QuadOps.is(ot) ? f.quad().binary(ca.op(), o, rhs) : Ops.binary(f.e, ca.op(), o, rhs, ot);
+                    : WideBitInts.is(ot)
+                            ? f.wide().binary(ca.op(), o, rhs, ot, ca.value().type())
+                            : Int128Ops.is(ot)
+                                    ? f.int128()
+                                            .binary(
+                                                    ca.op(),
+                                                    o,
+                                                    rhs,
+                                                    ot,
+                                                    ca.value().type())
+                                    : QuadOps.is(ot)
+                                            ? f.quad().binary(ca.op(), o, rhs)
+                                            : Ops.binary(f.e, ca.op(), o, rhs, ot);
             if (half) r = HalfFloats.round(f.e, r);
             return f.convertValue(f.bitIntWrap(r, ot), ot, tt.unqualified());
         })[1];
@@ -137,6 +148,11 @@ final class AssignLowering {
         Type t = id.target().type();
         Value[] r = readModifyWrite(id.target(), old -> {
             if (t.isPointer()) return f.b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
+            if (WideBitInts.is(t)) {
+                WideBitInts w = f.wide();
+                Expr.Binary.Op op = id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB;
+                return w.binary(op, old, w.constant(java.math.BigInteger.valueOf(id.step()), t), t, t);
+            }
             if (Int128Ops.is(t)) {
                 Int128Ops w = f.int128();
                 return f.bitIntWrap(

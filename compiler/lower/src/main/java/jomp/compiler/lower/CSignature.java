@@ -115,9 +115,15 @@ public final class CSignature {
             case INT -> sb.append(t.isUnsigned ? 'j' : 'i');
             case ENUM -> sb.append(t.record != null && !t.record.negative && t.isUnsigned ? 'j' : 'i');
             case LONG, LLONG -> sb.append(t.isUnsigned ? 'm' : 'l');
-            case INT128 ->
-                sb.append(
-                        "S16,16{0:m,8:m}"); // two INTEGER eightbytes, 16-aligned in memory, as the ABI passes __int128
+            case INT128 -> {
+                if (t.isWideBitInt()) { // passed and returned in memory as a struct of its words, as clang does
+                    sb.append('S').append(t.size()).append(",8{");
+                    for (long off = 0; off < t.size(); off += 8)
+                        sb.append(off == 0 ? "" : ",").append(off).append(":m");
+                    sb.append('}');
+                } else sb.append("S16,16{0:m,8:m}"); // two INTEGER eightbytes, 16-aligned in memory, as the ABI passes
+                // __int128
+            }
             case FLOAT16 -> sb.append('k');
             case FLOAT128 -> sb.append('g');
             case FLOAT -> sb.append('f');

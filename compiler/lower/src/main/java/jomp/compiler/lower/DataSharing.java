@@ -476,6 +476,10 @@ final class DataSharing {
         orig = r != null ? new Orig(r, null) : new Orig(null, f.varAddress(v));
         restores.add(f.unbind(v));
         OmpClause.UserReduction user = kind == Kind.REDUCTION ? users.get(v) : null;
+        if (kind == Kind.REDUCTION
+                && user == null
+                && v.type.kind == Type.Kind.INT128) // its identity is no register value
+        throw new Lowering.Unsupported(null, "jomp cannot reduce '" + v.name + "' of type '" + v.type + "' yet");
         // a declare reduction's omp_priv and omp_in stand for the private copy's address: it lives in memory
         int align = Math.max(Math.max(v.type.align(), 1), alignments.getOrDefault(v, 1));
         if (allocators.containsKey(v) && v.type.size() >= 0) fromAllocator(v, allocators.get(v), align);

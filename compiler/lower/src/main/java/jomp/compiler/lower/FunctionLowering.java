@@ -263,6 +263,10 @@ final class FunctionLowering {
         return new QuadOps(this);
     }
 
+    WideBitInts wide() {
+        return new WideBitInts(this);
+    }
+
     Slot temp(Type t) {
         return fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1));
     }
@@ -532,7 +536,8 @@ final class FunctionLowering {
             dflt = b.newBlock("sw.default");
             caseBlocks.put(sw.defaultCase(), dflt);
         }
-        if (Int128Ops.is(sw.cond().type())) {
+        if (WideBitInts.is(sw.cond().type())) wide().dispatch(v, sw.cond().type(), sw.cases(), dflt);
+        else if (Int128Ops.is(sw.cond().type())) {
             Int128Switch.Narrow narrow =
                     Int128Switch.dispatch(this, v, sw.cond().type().isUnsigned, sw.cases(), dflt);
             dispatch(narrow.low(), narrow.cases(), dflt);
@@ -674,6 +679,7 @@ final class FunctionLowering {
         }
         if (v.type().isFloat()) return e.cmp(Insn.CmpOp.NE, v, Emit.zero(v.type()));
         if (Int128Ops.is(t)) return int128().truth(v);
+        if (WideBitInts.is(t)) return wide().truth(v, t);
         if (QuadOps.is(t)) return quad().truth(v);
         return v;
     }
@@ -762,6 +768,8 @@ final class FunctionLowering {
 
     /** Evaluates x; scalars give their value, struct/union/complex values their address, void null. */
     Value rvalue(Expr x) {
+        if (WideBitInts.is(x.type()) && jomp.compiler.sema.Int128Const.eval(x) instanceof java.math.BigInteger k)
+            return wide().constant(k, x.type()); // a wb literal of more than 64 bits is a tree of its words
         return switch (x) {
             case Expr.IntLit i ->
                 Int128Ops.is(i.type())
@@ -820,6 +828,8 @@ final class FunctionLowering {
 
     Value unary(Expr.Unary u) {
         Type t = u.type();
+        if (WideBitInts.is(t) && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
+            return wide().unary(u.op(), rvalue(u.operand()), t);
         if (Int128Ops.is(t) && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
             return bitIntWrap(int128().unary(u.op(), rvalue(u.operand())), t);
         if (t.isBitInt() && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
@@ -888,6 +898,7 @@ final class FunctionLowering {
         Value l = rvalue(x.left());
         Value r = rvalue(x.right());
         if (lt.isComplex) return complexBinary(x.op(), l, r, lt);
+        if (WideBitInts.is(lt)) return wide().binary(x.op(), l, r, lt, x.right().type());
         if (Int128Ops.is(lt))
             return bitIntWrap(int128().binary(x.op(), l, r, lt, x.right().type()), x.type());
         if (QuadOps.is(lt)) return quad().binary(x.op(), l, r);
@@ -896,7 +907,7 @@ final class FunctionLowering {
 
     /** An arithmetic result of _BitInt(N) type brought back to N bits (wrap-around; other types as they are). */
     Value bitIntWrap(Value v, Type t) {
-        if (!t.isBitInt()) return v;
+        if (!t.isBitInt() || WideBitInts.is(t)) return v; // the runtime keeps wide ones so
         return Int128Ops.is(t) ? int128().wrap(v, t.bitWidth(), t.isUnsigned) : e.narrow(v, t);
     }
 
@@ -992,6 +1003,14 @@ final class FunctionLowering {
     /** Conversions including complex ones (complex values are addresses). */
     Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
+        if (WideBitInts.is(from) || WideBitInts.is(to)) {
+            if (from.isComplex || to.isComplex || to.isVector() || from.isVector())
+                throw new Lowering.Unsupported(null, "jomp cannot convert between _BitInt and complex or vector types");
+            if (QuadOps.is(to)) return quad().from(wide().to(v, from, Type.DOUBLE), Type.DOUBLE); // through double
+            if (QuadOps.is(from)) return wide().from(quad().to(v, Type.INT128), Type.INT128, to);
+            if (WideBitInts.is(from) && from.origin == to.origin) return v;
+            return WideBitInts.is(to) ? wide().from(v, from, to) : wide().to(v, from, to);
+        }
         if (QuadOps.is(from) || QuadOps.is(to)) {
             if (from.isComplex || to.isComplex)
                 throw new Lowering.Unsupported(null, "jomp cannot convert between __float128 and complex types");

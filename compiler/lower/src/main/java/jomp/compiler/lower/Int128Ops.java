@@ -28,8 +28,9 @@ final class Int128Ops {
         this.e = f.e;
     }
 
+    /** __int128 and _BitInt(65..128) (wider _BitInts share the kind: WideBitInts). */
     static boolean is(Type t) {
-        return t.kind == Type.Kind.INT128;
+        return t.kind == Type.Kind.INT128 && !t.isWideBitInt();
     }
 
     Value lo(Value a) {

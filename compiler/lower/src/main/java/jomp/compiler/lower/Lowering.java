@@ -657,9 +657,8 @@ public final class Lowering {
             if (t.kind == Type.Kind.INT128) {
                 java.math.BigInteger big = jomp.compiler.sema.Int128Const.eval(e);
                 if (big == null) throw new Emit.NotConstant();
-                long[] words = jomp.compiler.sema.Int128Const.words(big);
-                w.putInt(it.offset(), 8, words[0]);
-                w.putInt(it.offset() + 8, 8, words[1]);
+                long[] words = jomp.compiler.sema.Int128Const.words(big, (int) (t.size() / 8)); // wide _BitInt: more
+                for (int i = 0; i < words.length; i++) w.putInt(it.offset() + 8L * i, 8, words[i]);
                 return;
             }
             Object v = constant(e);

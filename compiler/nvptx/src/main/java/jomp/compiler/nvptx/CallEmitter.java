@@ -77,6 +77,12 @@ final class CallEmitter {
             throw new PtxException("function '" + fn.f.name
                     + "' computes with '__float128', but target 'nvptx64-nvidia-cuda' does not support it");
         }
+        if (jomp.offload.abi.EntryPoints.WIDE_BITINT.contains(callee) && !fn.ctx.isDefined(callee)) {
+            // clang's nvptx64 stops _BitInt at 128 bits: "signed _BitInt of bit sizes greater than 128 not supported"
+            throw new PtxException("function '" + fn.f.name
+                    + "' computes with a _BitInt of more than 128 bits, but target 'nvptx64-nvidia-cuda' supports"
+                    + " _BitInt only up to 128 bits");
+        }
         fn.ctx.useFunction(callee, type, fn.f.name);
         boolean bits = Libdevice.isLibdevice(callee) && !fn.ctx.isDefined(callee);
         fn.code.append("\t{\n");
