@@ -419,13 +419,26 @@ public final class Type {
         return size;
     }
 
+    /**
+     * _Alignof. An _Atomic struct, union or complex of 2, 4, 8 or 16 bytes is aligned to its size,
+     * as gcc and clang align it (so that one instruction can access it whole): {@code _Atomic
+     * struct { int a, b; }} has alignment 8.
+     */
     public int align() {
+        if (isAtomic() && (kind == Kind.STRUCT || kind == Kind.UNION || isComplex)) {
+            long s = size();
+            if (s == 2 || s == 4 || s == 8 || s == 16) return Math.max(Math.max(unqualifiedAlign(), (int) s), minAlign);
+        }
+        return Math.max(unqualifiedAlign(), minAlign);
+    }
+
+    private int unqualifiedAlign() {
         int a;
         if (kind == Kind.STRUCT || kind == Kind.UNION) a = record.complete ? record.align : 1;
         else if (kind == Kind.ARRAY || kind == Kind.VLA) a = base.align();
         else if (kind == Kind.ENUM && record.underlying != null) a = record.underlying.align();
         else a = align;
-        return Math.max(a, minAlign);
+        return a;
     }
 
     /** Integer conversion rank (C11 6.3.1.1). */

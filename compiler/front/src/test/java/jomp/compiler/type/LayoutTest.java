@@ -63,6 +63,8 @@ class LayoutTest {
         struct S9 { char c; aligned_int i; };
         struct __attribute__((packed, aligned(4))) S10 { char c; int i; short s; };
         struct S11 { char c; _Complex _Float16 h; char d; _Complex _Float16 a[2]; _Float16 e; };
+        struct S12 { char c; _Atomic struct { int a, b; } p; char d; _Atomic _Complex float z; char e;
+                     _Atomic struct { char x[3]; } t; char f; _Atomic struct { short s[2]; } u; _Atomic struct { long a, b; } w; };
         #pragma pack(1)
         struct T1 { signed f0 : 18; signed f1 : 3; unsigned f3 : 23; char f5; unsigned f7 : 31; unsigned f9 : 23; };
         struct T2 { char c; long long x : 60; short s : 9; unsigned : 0; char d; };
@@ -77,7 +79,7 @@ class LayoutTest {
 
     static final String[] STRUCTS = {
         "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S1", "S2", "S3",
-        "S4", "S5", "S6", "S7", "S8", "S9", "S10", "S11", "T1", "T2", "T3", "T4", "T5", "T6"
+        "S4", "S5", "S6", "S7", "S8", "S9", "S10", "S11", "S12", "T1", "T2", "T3", "T4", "T5", "T6"
     };
     static final String[] UNIONS = {"U", "V"};
 
