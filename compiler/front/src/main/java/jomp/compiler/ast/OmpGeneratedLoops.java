@@ -62,6 +62,10 @@ public final class OmpGeneratedLoops {
             case INTERCHANGE -> out.addAll(Collections.nCopies(n, "interchanged"));
             case REVERSE -> out.add("reversed");
             case FUSE -> out.add("fused");
+            case SPLIT -> { // one loop per count, in order (6.0's loop modifier `split`)
+                for (OmpClause.Counts c : d.clauses(OmpClause.Counts.class))
+                    out.addAll(Collections.nCopies(c.counts().size(), "split"));
+            }
             case UNROLL -> {
                 if (partial(d)) out.add("unrolled");
             }
@@ -97,6 +101,7 @@ public final class OmpGeneratedLoops {
         Stmt.Omp innermost = chain.get(0);
         Leaf il = innermost.directive().leaves().get(0);
         boolean generatedBase = il == Leaf.FUSE || il == Leaf.SPLIT;
+        if (generatedBase && il == Leaf.SPLIT && kinds(innermost.directive()).size() > 1) return splitPlan(innermost);
         List<Step> steps = new ArrayList<>();
         for (Stmt.Omp c : chain) {
             if (generatedBase && c == innermost) applies(c.directive(), 0, steps);
@@ -134,6 +139,38 @@ public final class OmpGeneratedLoops {
                     m.nest,
                     m.rectangular());
         }
+    }
+
+    /**
+     * A split of several loops with apply clauses (where it stands: a loop construct or loop
+     * transformation over it takes a sequence, an error): each of its loops is a nest of its own,
+     * checked with the steps {@link #partSteps} gives it; the plan has no steps of its own.
+     */
+    private static Plan splitPlan(Stmt.Omp split) {
+        int parts = kinds(split.directive()).size();
+        for (int q = 0; q < parts; q++) {
+            Model m = new Model(1, true);
+            for (Step st : partSteps(split.directive(), q)) {
+                String e = m.apply(st);
+                if (e != null)
+                    return new Plan(List.of(), split, true, 1, e, st.directive().loc(), 0, 0);
+            }
+        }
+        return new Plan(List.of(), split, true, 1, null, null, 0, 0);
+    }
+
+    /**
+     * The steps on loop q (0-based) of a split's sequence, at positions of that loop's nest: the
+     * directive its apply clauses name for that loop, then that directive's own applies.
+     */
+    public static List<Step> partSteps(OmpDirective split, int q) {
+        List<Step> out = new ArrayList<>();
+        for (OmpClause.Apply a : split.clauses(OmpClause.Apply.class)) {
+            int[] at = targets(split, a);
+            for (int j = 0; j < at.length; j++)
+                if (at[j] == q) steps(a.directives().get(j), 0, out);
+        }
+        return out;
     }
 
     /** d at position, then what its apply clauses apply, deeper positions first. */

@@ -39,14 +39,6 @@ final class OmpApplyCheck {
     /** x: a loop-transforming construct as parsed. */
     void check(Stmt.Omp x) {
         OmpDirective d = x.directive();
-        List<OmpClause.Apply> applies = d.clauses(OmpClause.Apply.class);
-        if (d.has(Leaf.FUSE) && !applies.isEmpty() && OmpLoopSequence.generatedLoops(x) != 1) {
-            p.diags.error(
-                    applies.get(0).loc(),
-                    "jomp cannot apply directives to the fused loop of '#pragma omp fuse' when its 'looprange'"
-                            + " leaves loops of the sequence outside it");
-            return;
-        }
         if (!clauses(d)) return;
         if (!OmpGeneratedLoops.planned(x)) return;
         OmpGeneratedLoops.Plan plan = OmpGeneratedLoops.plan(x);
@@ -89,11 +81,8 @@ final class OmpApplyCheck {
         for (OmpClause.Apply a : d.clauses(OmpClause.Apply.class)) {
             String what = "'#pragma omp " + d.name() + "'";
             if (kinds.isEmpty()) {
-                p.diags.error(
-                        a.loc(),
-                        d.has(Leaf.SPLIT)
-                                ? "jomp cannot apply directives to the loops " + what + " generates"
-                                : what + " generates no loop to apply directives to");
+                // a split without counts has its own error
+                if (!d.has(Leaf.SPLIT)) p.diags.error(a.loc(), what + " generates no loop to apply directives to");
                 ok = false;
                 continue;
             }

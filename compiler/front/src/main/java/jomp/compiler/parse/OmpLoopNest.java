@@ -38,7 +38,10 @@ final class OmpLoopNest {
     void check(OmpDirective d, Stmt body) {
         if (orderedBelowCollapse(d)) return;
         Stmt s = body;
-        if (!d.isLoopTransformation() && OmpGeneratedLoops.planned(s)) {
+        boolean sequence = s instanceof Stmt.Omp q
+                && (q.directive().has(Leaf.FUSE) || q.directive().has(Leaf.SPLIT))
+                && OmpLoopSequence.generatedLoops(q) != 1;
+        if (!d.isLoopTransformation() && OmpGeneratedLoops.planned(s) && !sequence) {
             checkPlanned(d, (Stmt.Omp) s);
             return;
         }

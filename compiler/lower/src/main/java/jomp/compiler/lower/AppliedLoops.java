@@ -47,6 +47,27 @@ final class AppliedLoops {
 
     static void run(OmpLowering omp, FunctionLowering f, Stmt.Omp x) {
         OmpGeneratedLoops.Plan plan = OmpGeneratedLoops.plan(x);
+        if (plan.generatedBase()
+                && plan.base() instanceof Stmt.Omp fuse
+                && fuse.directive().has(Leaf.FUSE)) {
+            if (plan.error() != null) throw new IllegalStateException(plan.errorLoc() + ": " + plan.error());
+            // the loops outside its looprange run before and after the fused loop the plan transforms
+            LoopFusion.lower(f, fuse, fused -> runFrom(f, plan.steps(), fused.generated));
+            return;
+        }
+        if (plan.generatedBase()
+                && plan.base() instanceof Stmt.Omp split
+                && split.directive().has(Leaf.SPLIT)) {
+            // its loops in order, each with the directives its apply clauses name for it (6.0's `split` loops)
+            if (plan.error() != null) throw new IllegalStateException(plan.errorLoc() + ": " + plan.error());
+            List<GeneratedNest.Range> parts = LoopStripes.splitLoops(f, split);
+            for (int q = 0; q < parts.size() && !f.b.isTerminated(); q++)
+                runFrom(
+                        f,
+                        parts.size() == 1 ? plan.steps() : OmpGeneratedLoops.partSteps(split.directive(), q),
+                        parts.get(q));
+            return;
+        }
         LoopNest base = plan.generatedBase() ? null : LoopNest.compute(f, plan.base(), plan.baseDepth());
         DataSharing ds = base == null ? null : DataSharing.at(omp, x, 0, base);
         Gen g = build(f, plan, base);
@@ -55,6 +76,16 @@ final class AppliedLoops {
         if (!f.b.isTerminated()) f.b.br(exit);
         f.b.setBlock(exit);
         if (ds != null) ds.end(false, null);
+    }
+
+    /** The loops steps generate over n (a fused loop, a split's loop), where they stand. */
+    private static void runFrom(FunctionLowering f, List<OmpGeneratedLoops.Step> steps, GeneratedNest n) {
+        Gen g = new FromGenerated(n);
+        for (OmpGeneratedLoops.Step st : steps) g = step(f, g, st);
+        BasicBlock exit = f.b.newBlock("omp.apply.end");
+        serial(f, g, new Value[0], exit, null);
+        if (!f.b.isTerminated()) f.b.br(exit);
+        f.b.setBlock(exit);
     }
 
     /**
