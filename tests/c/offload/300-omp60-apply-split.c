@@ -65,6 +65,28 @@ int main(void) {
   for (int j = 0; j < 2; j++) want[nw++] = 30 + j;
   report("split counts(omp_fill, 1) apply(split(1): reverse) over two loops");
 
+  /* a directive applied to a split loop takes the loops below it too: the first loop
+     interchanged with the j loop, the second tiled with it by 2 x 2 */
+#pragma omp split counts(2, omp_fill) apply(split: interchange, tile sizes(2, 2))
+  for (int i = 0; i < 5; i++)
+    for (int j = 0; j < 3; j++) got[ng++] = 10 * i + j;
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < 2; i++) want[nw++] = 10 * i + j;
+  for (int gi = 2; gi < 5; gi += 2)
+    for (int gj = 0; gj < 3; gj += 2)
+      for (int i = gi; i < gi + 2 && i < 5; i++)
+        for (int j = gj; j < gj + 2 && j < 3; j++) want[nw++] = 10 * i + j;
+  report("split counts(2, omp_fill) apply(split: interchange, tile sizes(2, 2)) over two loops");
+
+  /* interchange over the one loop of a split and the loop below it */
+#pragma omp interchange
+#pragma omp split counts(omp_fill)
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 4; j++) got[ng++] = 10 * i + j;
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i < 3; i++) want[nw++] = 10 * i + j;
+  report("interchange over split counts(omp_fill) over two loops");
+
   /* a loop construct over the one loop of split counts(omp_fill), reversed: ordered runs the
      iterations in the order of the generated loop */
 #pragma omp parallel for ordered num_threads(3) schedule(static, 1)
@@ -75,6 +97,18 @@ int main(void) {
   }
   for (int i = 8; i >= 0; i--) want[nw++] = i;
   report("parallel for ordered over split counts(omp_fill) apply(split: reverse)");
+
+  /* collapse(2) over the split loop interchanged with the loop below it */
+#pragma omp parallel for collapse(2) ordered num_threads(3) schedule(static, 1)
+#pragma omp split counts(omp_fill) apply(split: interchange)
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 4; j++) {
+#pragma omp ordered
+      got[ng++] = 10 * i + j;
+    }
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i < 3; i++) want[nw++] = 10 * i + j;
+  report("parallel for collapse(2) ordered over split counts(omp_fill) apply(split: interchange)");
 
   /* on the device */
   int dev[MAX], dn = 0;

@@ -101,6 +101,8 @@ public final class OmpGeneratedLoops {
         Stmt.Omp innermost = chain.get(0);
         Leaf il = innermost.directive().leaves().get(0);
         boolean generatedBase = il == Leaf.FUSE || il == Leaf.SPLIT;
+        // a fused loop holds no loop nest; a split's loop holds the loops below it as written
+        boolean fusedBase = il == Leaf.FUSE;
         if (generatedBase && il == Leaf.SPLIT && kinds(innermost.directive()).size() > 1) return splitPlan(innermost);
         List<Step> steps = new ArrayList<>();
         for (Stmt.Omp c : chain) {
@@ -110,7 +112,7 @@ public final class OmpGeneratedLoops {
         Stmt base = generatedBase ? innermost : innermost.body();
         // the base loops the steps use: as many as a run of the model needs
         for (int depth = 1; ; depth++) {
-            Model m = new Model(generatedBase ? 1 : depth, generatedBase);
+            Model m = new Model(fusedBase ? 1 : depth, fusedBase);
             String err = null;
             SourceLocation loc = null;
             boolean more = false;
@@ -124,20 +126,13 @@ public final class OmpGeneratedLoops {
                 }
                 break;
             }
-            if (more && !generatedBase && depth < 64) continue;
+            if (more && !fusedBase && depth < 64) continue;
             if (more) {
                 err = "not enough loops";
                 loc = x.loc();
             }
             return new Plan(
-                    List.copyOf(steps),
-                    base,
-                    generatedBase,
-                    generatedBase ? 1 : depth,
-                    err,
-                    loc,
-                    m.nest,
-                    m.rectangular());
+                    List.copyOf(steps), base, generatedBase, fusedBase ? 1 : depth, err, loc, m.nest, m.rectangular());
         }
     }
 
@@ -147,16 +142,28 @@ public final class OmpGeneratedLoops {
      * checked with the steps {@link #partSteps} gives it; the plan has no steps of its own.
      */
     private static Plan splitPlan(Stmt.Omp split) {
-        int parts = kinds(split.directive()).size();
+        int parts = kinds(split.directive()).size(), baseDepth = 1;
         for (int q = 0; q < parts; q++) {
-            Model m = new Model(1, true);
-            for (Step st : partSteps(split.directive(), q)) {
-                String e = m.apply(st);
-                if (e != null)
-                    return new Plan(List.of(), split, true, 1, e, st.directive().loc(), 0, 0);
+            for (int depth = baseDepth; ; depth++) {
+                Model m = new Model(depth, false);
+                String e = null;
+                Step at = null;
+                for (Step st : partSteps(split.directive(), q)) {
+                    e = m.apply(st);
+                    at = st;
+                    if (e != null) break;
+                }
+                if (MORE.equals(e) && depth < 64) continue;
+                if (e != null) {
+                    String error = e.equals(MORE) ? "not enough loops" : e;
+                    return new Plan(
+                            List.of(), split, true, depth, error, at.directive().loc(), 0, 0);
+                }
+                baseDepth = depth;
+                break;
             }
         }
-        return new Plan(List.of(), split, true, 1, null, null, 0, 0);
+        return new Plan(List.of(), split, true, baseDepth, null, null, 0, 0);
     }
 
     /**

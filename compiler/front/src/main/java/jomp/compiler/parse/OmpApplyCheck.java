@@ -46,18 +46,26 @@ final class OmpApplyCheck {
             p.diags.error(plan.errorLoc(), plan.error());
             return;
         }
-        if (plan.generatedBase() || !(plan.base() instanceof Stmt s)) return;
-        Stmt.Omp innermost = innermost(x);
-        if (plan.baseDepth() > innermost.directive().loopDepth()) {
-            // the applied directives use loops of the nest below the construct's own: they must be there,
-            // perfectly nested, canonical and rectangular (as tile requires)
-            OmpDirective in = innermost.directive();
-            new OmpLoopNest(p)
-                    .check(
-                            new OmpDirective(
-                                    in.name(), List.of(Leaf.TILE), List.of(), null, null, plan.baseDepth(), in.loc()),
-                            s);
+        if (!(plan.base() instanceof Stmt s)) return;
+        if (plan.generatedBase()) {
+            // a split's loops hold the loops below it: the applied directives may use them
+            if (plan.baseDepth() > 1
+                    && s instanceof Stmt.Omp split
+                    && split.directive().has(Leaf.SPLIT)) nest(split, plan.baseDepth(), split.body());
+            return;
         }
+        Stmt.Omp innermost = innermost(x);
+        if (plan.baseDepth() > innermost.directive().loopDepth()) nest(innermost, plan.baseDepth(), s);
+    }
+
+    /**
+     * The applied directives use depth loops of body, the nest below the construct's own: they
+     * must be there, perfectly nested, canonical and rectangular (as tile requires).
+     */
+    private void nest(Stmt.Omp innermost, int depth, Stmt body) {
+        OmpDirective in = innermost.directive();
+        new OmpLoopNest(p)
+                .check(new OmpDirective(in.name(), List.of(Leaf.TILE), List.of(), null, null, depth, in.loc()), body);
     }
 
     private static Stmt.Omp innermost(Stmt.Omp x) {

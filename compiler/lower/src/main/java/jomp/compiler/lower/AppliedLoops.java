@@ -52,7 +52,7 @@ final class AppliedLoops {
                 && fuse.directive().has(Leaf.FUSE)) {
             if (plan.error() != null) throw new IllegalStateException(plan.errorLoc() + ": " + plan.error());
             // the loops outside its looprange run before and after the fused loop the plan transforms
-            LoopFusion.lower(f, fuse, fused -> runFrom(f, plan.steps(), fused.generated));
+            LoopFusion.lower(f, fuse, fused -> runFrom(f, plan.steps(), new FromGenerated(fused.generated)));
             return;
         }
         if (plan.generatedBase()
@@ -60,12 +60,12 @@ final class AppliedLoops {
                 && split.directive().has(Leaf.SPLIT)) {
             // its loops in order, each with the directives its apply clauses name for it (6.0's `split` loops)
             if (plan.error() != null) throw new IllegalStateException(plan.errorLoc() + ": " + plan.error());
-            List<GeneratedNest.Range> parts = LoopStripes.splitLoops(f, split);
+            List<GeneratedNest.Range> parts = LoopStripes.splitLoops(f, split, plan.baseDepth());
             for (int q = 0; q < parts.size() && !f.b.isTerminated(); q++)
                 runFrom(
                         f,
                         parts.size() == 1 ? plan.steps() : OmpGeneratedLoops.partSteps(split.directive(), q),
-                        parts.get(q));
+                        new SplitPart(parts.get(q), plan.baseDepth()));
             return;
         }
         LoopNest base = plan.generatedBase() ? null : LoopNest.compute(f, plan.base(), plan.baseDepth());
@@ -79,8 +79,8 @@ final class AppliedLoops {
     }
 
     /** The loops steps generate over n (a fused loop, a split's loop), where they stand. */
-    private static void runFrom(FunctionLowering f, List<OmpGeneratedLoops.Step> steps, GeneratedNest n) {
-        Gen g = new FromGenerated(n);
+    private static void runFrom(FunctionLowering f, List<OmpGeneratedLoops.Step> steps, Gen from) {
+        Gen g = from;
         for (OmpGeneratedLoops.Step st : steps) g = step(f, g, st);
         BasicBlock exit = f.b.newBlock("omp.apply.end");
         serial(f, g, new Value[0], exit, null);
@@ -110,10 +110,10 @@ final class AppliedLoops {
         Gen g;
         if (plan.generatedBase()) {
             Stmt.Omp t = (Stmt.Omp) plan.base();
-            GeneratedNest n = t.directive().has(Leaf.FUSE)
-                    ? LoopFusion.generated(f, t)
-                    : LoopStripes.splitLoops(f, t).get(0);
-            g = new FromGenerated(n);
+            g = t.directive().has(Leaf.FUSE)
+                    ? new FromGenerated(LoopFusion.generated(f, t))
+                    : new SplitPart(
+                            LoopStripes.splitLoops(f, t, plan.baseDepth()).get(0), plan.baseDepth());
         } else {
             g = new Base(base, plan.baseDepth());
         }
@@ -263,7 +263,44 @@ final class AppliedLoops {
         }
     }
 
-    /** The one loop of a fuse (its whole sequence) or of split counts(omp_fill). */
+    /**
+     * One loop of a split over the first depth loops of its nest: loop 0 runs the part's range of
+     * the outermost loop's iterations, the others the loops below it as written (rectangular).
+     */
+    private record SplitPart(GeneratedNest.Range part, int depth) implements Gen {
+        @Override
+        public Value count(FunctionLowering f, int k, Value[] idx) {
+            return k == 0 ? part.count() : part.inner().levels.get(k).count();
+        }
+
+        @Override
+        public void body(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch) {
+            Value iv = f.e.bin(Insn.BinOp.ADD, part.start(), idx[0]);
+            for (int k = 1; k < depth; k++)
+                iv = f.e.bin(
+                        Insn.BinOp.ADD,
+                        f.e.bin(Insn.BinOp.MUL, iv, part.inner().levels.get(k).count()),
+                        idx[k]);
+            part.inner().iterate(f, iv, exit, latch);
+        }
+
+        @Override
+        public List<Value> exported() {
+            return part.exported();
+        }
+
+        @Override
+        public Gen imported(List<Value> values) {
+            return new SplitPart((GeneratedNest.Range) part.imported(values), depth);
+        }
+
+        @Override
+        public GeneratedNest origin() {
+            return part;
+        }
+    }
+
+    /** The one loop of a fuse (its whole sequence). */
     private record FromGenerated(GeneratedNest nest) implements Gen {
         @Override
         public int depth() {
