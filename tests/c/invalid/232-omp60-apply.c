@@ -13,8 +13,8 @@
 // CHECK: 59:39: error: directive '#pragma omp tile' requires the 'sizes' clause
 // CHECK: 61:1: error: directive '#pragma omp stripe' requires the 'sizes' clause
 // CHECK: 63:1: error: directive '#pragma omp split' requires the 'counts' clause
-// CHECK: 65:36: error: jomp cannot apply directives to the loops '#pragma omp split' generates
-// CHECK: 67:34: error: jomp cannot apply directives to the fused loop of '#pragma omp fuse' when its 'looprange' leaves loops of the sequence outside it
+// CHECK: 65:39: error: 'grid' is not a loop modifier of '#pragma omp split' (expected 'split')
+// CHECK: 67:34: error: 'apply' clause names more 'fused' loops than the 1 '#pragma omp fuse' generates
 // CHECK-ALL
 // CLANG-CANNOT: OpenMP 6.0's apply clause, which clang-19 does not implement; the restrictions are
 // the specification's (6.0 9.1: a loop modifier the construct defines, no more directives than it
@@ -26,8 +26,8 @@
 // generates no loop; fuse takes a loop sequence, not one generated loop. A directive applied to a
 // loop may take loops of the nest below the construct's own (interchange of the intratile loop and
 // the j loop): they must be there and rectangular, as tile's. tile and stripe need sizes, split
-// counts, also where an apply clause names them (clang's message for tile). The last two are
-// jomp's limits: no apply on split, nor on a fuse whose looprange leaves loops outside it.
+// counts, also where an apply clause names them (clang's message for tile). split's loops are
+// `split` loops (LLVM's OMP.td: LM_Split); fuse with a looprange still generates one fused loop.
 void f(int n, int *a) {
 #pragma omp tile sizes(4) apply(fused: reverse)
   for (int i = 0; i < n; i++) a[i] = i;
@@ -62,9 +62,9 @@ void f(int n, int *a) {
   for (int i = 0; i < n; i++) a[i] = i;
 #pragma omp split
   for (int i = 0; i < n; i++) a[i] = i;
-#pragma omp split counts(omp_fill) apply(reverse)
+#pragma omp split counts(2, omp_fill) apply(grid: reverse)
   for (int i = 0; i < n; i++) a[i] = i;
-#pragma omp fuse looprange(1, 2) apply(fused: reverse)
+#pragma omp fuse looprange(1, 2) apply(fused: reverse, reverse)
   {
     for (int i = 0; i < n; i++) a[i] = i;
     for (int i = 0; i < n; i++) a[i] = i;

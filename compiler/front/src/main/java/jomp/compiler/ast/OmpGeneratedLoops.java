@@ -62,6 +62,10 @@ public final class OmpGeneratedLoops {
             case INTERCHANGE -> out.addAll(Collections.nCopies(n, "interchanged"));
             case REVERSE -> out.add("reversed");
             case FUSE -> out.add("fused");
+            case SPLIT -> { // one loop per count, in order (6.0's loop modifier `split`)
+                for (OmpClause.Counts c : d.clauses(OmpClause.Counts.class))
+                    out.addAll(Collections.nCopies(c.counts().size(), "split"));
+            }
             case UNROLL -> {
                 if (partial(d)) out.add("unrolled");
             }
@@ -97,6 +101,9 @@ public final class OmpGeneratedLoops {
         Stmt.Omp innermost = chain.get(0);
         Leaf il = innermost.directive().leaves().get(0);
         boolean generatedBase = il == Leaf.FUSE || il == Leaf.SPLIT;
+        // a fused loop holds no loop nest; a split's loop holds the loops below it as written
+        boolean fusedBase = il == Leaf.FUSE;
+        if (generatedBase && il == Leaf.SPLIT && kinds(innermost.directive()).size() > 1) return splitPlan(innermost);
         List<Step> steps = new ArrayList<>();
         for (Stmt.Omp c : chain) {
             if (generatedBase && c == innermost) applies(c.directive(), 0, steps);
@@ -105,7 +112,7 @@ public final class OmpGeneratedLoops {
         Stmt base = generatedBase ? innermost : innermost.body();
         // the base loops the steps use: as many as a run of the model needs
         for (int depth = 1; ; depth++) {
-            Model m = new Model(generatedBase ? 1 : depth, generatedBase);
+            Model m = new Model(fusedBase ? 1 : depth, fusedBase);
             String err = null;
             SourceLocation loc = null;
             boolean more = false;
@@ -119,21 +126,58 @@ public final class OmpGeneratedLoops {
                 }
                 break;
             }
-            if (more && !generatedBase && depth < 64) continue;
+            if (more && !fusedBase && depth < 64) continue;
             if (more) {
                 err = "not enough loops";
                 loc = x.loc();
             }
             return new Plan(
-                    List.copyOf(steps),
-                    base,
-                    generatedBase,
-                    generatedBase ? 1 : depth,
-                    err,
-                    loc,
-                    m.nest,
-                    m.rectangular());
+                    List.copyOf(steps), base, generatedBase, fusedBase ? 1 : depth, err, loc, m.nest, m.rectangular());
         }
+    }
+
+    /**
+     * A split of several loops with apply clauses (where it stands: a loop construct or loop
+     * transformation over it takes a sequence, an error): each of its loops is a nest of its own,
+     * checked with the steps {@link #partSteps} gives it; the plan has no steps of its own.
+     */
+    private static Plan splitPlan(Stmt.Omp split) {
+        int parts = kinds(split.directive()).size(), baseDepth = 1;
+        for (int q = 0; q < parts; q++) {
+            for (int depth = baseDepth; ; depth++) {
+                Model m = new Model(depth, false);
+                String e = null;
+                Step at = null;
+                for (Step st : partSteps(split.directive(), q)) {
+                    e = m.apply(st);
+                    at = st;
+                    if (e != null) break;
+                }
+                if (MORE.equals(e) && depth < 64) continue;
+                if (e != null) {
+                    String error = e.equals(MORE) ? "not enough loops" : e;
+                    return new Plan(
+                            List.of(), split, true, depth, error, at.directive().loc(), 0, 0);
+                }
+                baseDepth = depth;
+                break;
+            }
+        }
+        return new Plan(List.of(), split, true, baseDepth, null, null, 0, 0);
+    }
+
+    /**
+     * The steps on loop q (0-based) of a split's sequence, at positions of that loop's nest: the
+     * directive its apply clauses name for that loop, then that directive's own applies.
+     */
+    public static List<Step> partSteps(OmpDirective split, int q) {
+        List<Step> out = new ArrayList<>();
+        for (OmpClause.Apply a : split.clauses(OmpClause.Apply.class)) {
+            int[] at = targets(split, a);
+            for (int j = 0; j < at.length; j++)
+                if (at[j] == q) steps(a.directives().get(j), 0, out);
+        }
+        return out;
     }
 
     /** d at position, then what its apply clauses apply, deeper positions first. */

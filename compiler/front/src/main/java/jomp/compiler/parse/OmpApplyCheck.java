@@ -39,14 +39,6 @@ final class OmpApplyCheck {
     /** x: a loop-transforming construct as parsed. */
     void check(Stmt.Omp x) {
         OmpDirective d = x.directive();
-        List<OmpClause.Apply> applies = d.clauses(OmpClause.Apply.class);
-        if (d.has(Leaf.FUSE) && !applies.isEmpty() && OmpLoopSequence.generatedLoops(x) != 1) {
-            p.diags.error(
-                    applies.get(0).loc(),
-                    "jomp cannot apply directives to the fused loop of '#pragma omp fuse' when its 'looprange'"
-                            + " leaves loops of the sequence outside it");
-            return;
-        }
         if (!clauses(d)) return;
         if (!OmpGeneratedLoops.planned(x)) return;
         OmpGeneratedLoops.Plan plan = OmpGeneratedLoops.plan(x);
@@ -54,18 +46,26 @@ final class OmpApplyCheck {
             p.diags.error(plan.errorLoc(), plan.error());
             return;
         }
-        if (plan.generatedBase() || !(plan.base() instanceof Stmt s)) return;
-        Stmt.Omp innermost = innermost(x);
-        if (plan.baseDepth() > innermost.directive().loopDepth()) {
-            // the applied directives use loops of the nest below the construct's own: they must be there,
-            // perfectly nested, canonical and rectangular (as tile requires)
-            OmpDirective in = innermost.directive();
-            new OmpLoopNest(p)
-                    .check(
-                            new OmpDirective(
-                                    in.name(), List.of(Leaf.TILE), List.of(), null, null, plan.baseDepth(), in.loc()),
-                            s);
+        if (!(plan.base() instanceof Stmt s)) return;
+        if (plan.generatedBase()) {
+            // a split's loops hold the loops below it: the applied directives may use them
+            if (plan.baseDepth() > 1
+                    && s instanceof Stmt.Omp split
+                    && split.directive().has(Leaf.SPLIT)) nest(split, plan.baseDepth(), split.body());
+            return;
         }
+        Stmt.Omp innermost = innermost(x);
+        if (plan.baseDepth() > innermost.directive().loopDepth()) nest(innermost, plan.baseDepth(), s);
+    }
+
+    /**
+     * The applied directives use depth loops of body, the nest below the construct's own: they
+     * must be there, perfectly nested, canonical and rectangular (as tile requires).
+     */
+    private void nest(Stmt.Omp innermost, int depth, Stmt body) {
+        OmpDirective in = innermost.directive();
+        new OmpLoopNest(p)
+                .check(new OmpDirective(in.name(), List.of(Leaf.TILE), List.of(), null, null, depth, in.loc()), body);
     }
 
     private static Stmt.Omp innermost(Stmt.Omp x) {
@@ -89,11 +89,8 @@ final class OmpApplyCheck {
         for (OmpClause.Apply a : d.clauses(OmpClause.Apply.class)) {
             String what = "'#pragma omp " + d.name() + "'";
             if (kinds.isEmpty()) {
-                p.diags.error(
-                        a.loc(),
-                        d.has(Leaf.SPLIT)
-                                ? "jomp cannot apply directives to the loops " + what + " generates"
-                                : what + " generates no loop to apply directives to");
+                // a split without counts has its own error
+                if (!d.has(Leaf.SPLIT)) p.diags.error(a.loc(), what + " generates no loop to apply directives to");
                 ok = false;
                 continue;
             }

@@ -550,6 +550,31 @@ class OmpParserTest {
                         .messages())
                 .contains(
                         "error: '#pragma omp interchange' is applied to loops that are not rectangular (a loop's trip count depends on another of them)");
+        // split's loops are `split` loops, each a nest of its own; fuse's looprange leaves one fused loop
+        ParseHelper sp = ok("void f(int n) {\n#pragma omp split counts(2, omp_fill, 3) apply(split(3): reverse)"
+                + " apply(split: tile sizes(2) apply(grid: reverse))\nfor (int i = 0; i < n; i++);\n"
+                + "#pragma omp fuse looprange(2, 2) apply(fused: reverse)\n{\nfor (int i = 0; i < n; i++);\n"
+                + "for (int i = 0; i < n; i++);\nfor (int i = 0; i < n; i++);\n}\n}\n");
+        OmpDirective split = directives(sp).get(0).directive();
+        assertThat(jomp.compiler.ast.OmpGeneratedLoops.kinds(split)).containsExactly("split", "split", "split");
+        assertThat(jomp.compiler.ast.OmpGeneratedLoops.partSteps(split, 0).stream()
+                        .map(st -> st.directive().name() + "@" + st.position()))
+                .containsExactly("tile@0", "reverse@0");
+        assertThat(jomp.compiler.ast.OmpGeneratedLoops.partSteps(split, 1)).isEmpty();
+        assertThat(jomp.compiler.ast.OmpGeneratedLoops.partSteps(split, 2).stream()
+                        .map(st -> st.directive().name()))
+                .containsExactly("reverse");
+        assertThat(ParseHelper.parse(
+                                "void f(int n) {\n#pragma omp split counts(2, omp_fill) apply(split: reverse, reverse, reverse)\n"
+                                        + "for (int i = 0; i < n; i++);\n"
+                                        + "#pragma omp for\n#pragma omp split counts(2, omp_fill) apply(split: reverse)\n"
+                                        + "for (int i = 0; i < n; i++);\n}\n")
+                        .messages())
+                .contains(
+                        "error: 'apply' clause names more 'split' loops than the 2 '#pragma omp split' generates",
+                        "error: '#pragma omp for' must be associated with a loop nest, but '#pragma omp split' generates a sequence of 2 loops");
+        ok("void f(int n) {\n#pragma omp split counts(2, omp_fill) apply(split(2): unroll partial(2) apply(reverse))\n"
+                + "for (int i = 0; i < n; i++);\n}\n");
     }
 
     @Test

@@ -47,6 +47,27 @@ final class AppliedLoops {
 
     static void run(OmpLowering omp, FunctionLowering f, Stmt.Omp x) {
         OmpGeneratedLoops.Plan plan = OmpGeneratedLoops.plan(x);
+        if (plan.generatedBase()
+                && plan.base() instanceof Stmt.Omp fuse
+                && fuse.directive().has(Leaf.FUSE)) {
+            if (plan.error() != null) throw new IllegalStateException(plan.errorLoc() + ": " + plan.error());
+            // the loops outside its looprange run before and after the fused loop the plan transforms
+            LoopFusion.lower(f, fuse, fused -> runFrom(f, plan.steps(), new FromGenerated(fused.generated)));
+            return;
+        }
+        if (plan.generatedBase()
+                && plan.base() instanceof Stmt.Omp split
+                && split.directive().has(Leaf.SPLIT)) {
+            // its loops in order, each with the directives its apply clauses name for it (6.0's `split` loops)
+            if (plan.error() != null) throw new IllegalStateException(plan.errorLoc() + ": " + plan.error());
+            List<GeneratedNest.Range> parts = LoopStripes.splitLoops(f, split, plan.baseDepth());
+            for (int q = 0; q < parts.size() && !f.b.isTerminated(); q++)
+                runFrom(
+                        f,
+                        parts.size() == 1 ? plan.steps() : OmpGeneratedLoops.partSteps(split.directive(), q),
+                        new SplitPart(parts.get(q), plan.baseDepth()));
+            return;
+        }
         LoopNest base = plan.generatedBase() ? null : LoopNest.compute(f, plan.base(), plan.baseDepth());
         DataSharing ds = base == null ? null : DataSharing.at(omp, x, 0, base);
         Gen g = build(f, plan, base);
@@ -57,6 +78,16 @@ final class AppliedLoops {
         if (ds != null) ds.end(false, null);
     }
 
+    /** The loops steps generate over n (a fused loop, a split's loop), where they stand. */
+    private static void runFrom(FunctionLowering f, List<OmpGeneratedLoops.Step> steps, Gen from) {
+        Gen g = from;
+        for (OmpGeneratedLoops.Step st : steps) g = step(f, g, st);
+        BasicBlock exit = f.b.newBlock("omp.apply.end");
+        serial(f, g, new Value[0], exit, null);
+        if (!f.b.isTerminated()) f.b.br(exit);
+        f.b.setBlock(exit);
+    }
+
     /**
      * The first depth loops the chain at x generates, as a loop construct collapses them
      * (rectangular: the front end checks), their counts and logical iterations evaluated now.
@@ -64,6 +95,7 @@ final class AppliedLoops {
     static GeneratedNest generated(FunctionLowering f, Stmt.Omp x, int depth) {
         OmpGeneratedLoops.Plan plan = OmpGeneratedLoops.plan(x);
         Gen g = build(f, plan, plan.generatedBase() ? null : LoopNest.compute(f, plan.base(), plan.baseDepth()));
+        if (depth > plan.rectangular()) return Enumerated.of(f, g, depth);
         List<Value> counts = new ArrayList<>();
         Value total = IntConst.i64(1);
         for (int k = 0; k < depth; k++) {
@@ -79,10 +111,10 @@ final class AppliedLoops {
         Gen g;
         if (plan.generatedBase()) {
             Stmt.Omp t = (Stmt.Omp) plan.base();
-            GeneratedNest n = t.directive().has(Leaf.FUSE)
-                    ? LoopFusion.generated(f, t)
-                    : LoopStripes.splitLoops(f, t).get(0);
-            g = new FromGenerated(n);
+            g = t.directive().has(Leaf.FUSE)
+                    ? new FromGenerated(LoopFusion.generated(f, t))
+                    : new SplitPart(
+                            LoopStripes.splitLoops(f, t, plan.baseDepth()).get(0), plan.baseDepth());
         } else {
             g = new Base(base, plan.baseDepth());
         }
@@ -198,6 +230,176 @@ final class AppliedLoops {
         }
     }
 
+    /**
+     * The first depth generated loops collapsed when their trip counts depend on each other (a
+     * grid loop and its intratile loop, a stripe's offset and grid loops): as for a
+     * non-rectangular nest written out (NonRectangular), the combinations of the outer depth - 1
+     * loops' indices are enumerated once, before the loop, with the prefix sums of the innermost
+     * collapsed loop's counts; a logical iteration finds its combination by binary search. The
+     * tables (i64 addresses) are freed by the nest that made them (owner).
+     */
+    private record Enumerated(Gen gen, int depth, Value combos, Value prefix, Value records, Value total, boolean owner)
+            implements GeneratedNest {
+        static Enumerated of(FunctionLowering f, Gen g, int depth) {
+            Reg combos = f.fn.newReg(IrType.I64, "omp.gen.combos"), total = f.fn.newReg(IrType.I64, "omp.gen.total");
+            f.b.copy(combos, IntConst.i64(0));
+            f.b.copy(total, IntConst.i64(0));
+            walk(f, g, depth, 0, new Value[g.depth()], idx -> {
+                f.b.copy(combos, f.b.binary(Insn.BinOp.ADD, combos, IntConst.i64(1)));
+                f.b.copy(total, f.b.binary(Insn.BinOp.ADD, total, g.count(f, depth - 1, idx)));
+            });
+            Value prefix = f.omp.call(
+                    "malloc",
+                    IrType.PTR,
+                    f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.ADD, combos, IntConst.i64(1)), IntConst.i64(8)));
+            Value records = f.omp.call(
+                    "malloc",
+                    IrType.PTR,
+                    f.e.bin(
+                            Insn.BinOp.ADD,
+                            f.e.bin(Insn.BinOp.MUL, combos, IntConst.i64(8L * (depth - 1))),
+                            IntConst.i64(8)));
+            f.b.store(IntConst.i64(0), prefix);
+            Reg k = f.fn.newReg(IrType.I64, "omp.gen.k");
+            f.b.copy(k, IntConst.i64(0));
+            walk(f, g, depth, 0, new Value[g.depth()], idx -> {
+                Value at = f.b.ptrAdd(prefix, f.e.bin(Insn.BinOp.MUL, k, IntConst.i64(8)));
+                f.b.store(
+                        f.e.bin(Insn.BinOp.ADD, f.b.load(IrType.I64, at), g.count(f, depth - 1, idx)),
+                        f.b.ptrAdd(at, IntConst.i64(8)));
+                Value rec = f.b.ptrAdd(records, f.e.bin(Insn.BinOp.MUL, k, IntConst.i64(8L * (depth - 1))));
+                for (int m = 0; m < depth - 1; m++) f.b.store(idx[m], OmpLowering.at(f, rec, 8L * m));
+                f.b.copy(k, f.b.binary(Insn.BinOp.ADD, k, IntConst.i64(1)));
+            });
+            return new Enumerated(
+                    g,
+                    depth,
+                    combos,
+                    f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.I64),
+                    f.e.conv(Insn.ConvOp.BITCAST, records, IrType.I64),
+                    total,
+                    true);
+        }
+
+        /** Runs the generated loops from level k up to the innermost collapsed one; there, leaf with the indices. */
+        private static void walk(
+                FunctionLowering f, Gen g, int depth, int k, Value[] idx, java.util.function.Consumer<Value[]> leaf) {
+            if (k == depth - 1) {
+                leaf.accept(idx);
+                return;
+            }
+            Reg r = f.fn.newReg(IrType.I64, "omp.gen.walk");
+            f.b.copy(r, IntConst.i64(0));
+            BasicBlock head = f.b.newBlock("omp.gen.walk.cond"),
+                    body = f.b.newBlock("omp.gen.walk.body"),
+                    end = f.b.newBlock("omp.gen.walk.end");
+            f.b.br(head);
+            f.b.setBlock(head);
+            f.b.condBr(f.b.cmp(Insn.CmpOp.LT, r, g.count(f, k, idx)), body, end);
+            f.b.setBlock(body);
+            idx[k] = r;
+            walk(f, g, depth, k + 1, idx, leaf);
+            f.b.copy(r, f.b.binary(Insn.BinOp.ADD, r, IntConst.i64(1)));
+            f.b.br(head);
+            f.b.setBlock(end);
+        }
+
+        @Override
+        public List<LoopNest.Level> levels() {
+            List<LoopNest.Level> out = new ArrayList<>();
+            for (int k = 0; k < depth; k++) out.add(new LoopNest.Level(null, null, null, null)); // counts vary
+            return out;
+        }
+
+        @Override
+        public Value[] indices(FunctionLowering f, Value iv) {
+            Value pre = f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.PTR),
+                    rec = f.e.conv(Insn.ConvOp.BITCAST, records, IrType.PTR);
+            Reg lo = f.fn.newReg(IrType.I64, "omp.gen.lo"), hi = f.fn.newReg(IrType.I64, "omp.gen.hi");
+            f.b.copy(lo, IntConst.i64(0));
+            f.b.copy(hi, combos);
+            BasicBlock head = f.b.newBlock("omp.gen.search"),
+                    halve = f.b.newBlock("omp.gen.halve"),
+                    up = f.b.newBlock("omp.gen.up"),
+                    down = f.b.newBlock("omp.gen.down"),
+                    found = f.b.newBlock("omp.gen.found");
+            f.b.br(head);
+            f.b.setBlock(head);
+            f.b.condBr(f.b.cmp(Insn.CmpOp.GT, f.b.binary(Insn.BinOp.SUB, hi, lo), IntConst.i64(1)), halve, found);
+            f.b.setBlock(halve);
+            Value mid = f.b.binary(Insn.BinOp.DIV, f.b.binary(Insn.BinOp.ADD, lo, hi), IntConst.i64(2));
+            Value pm = f.b.load(IrType.I64, f.b.ptrAdd(pre, f.b.binary(Insn.BinOp.MUL, mid, IntConst.i64(8))));
+            f.b.condBr(f.b.cmp(Insn.CmpOp.LE, pm, iv), up, down);
+            f.b.setBlock(up);
+            f.b.copy(lo, mid);
+            f.b.br(head);
+            f.b.setBlock(down);
+            f.b.copy(hi, mid);
+            f.b.br(head);
+            f.b.setBlock(found);
+            Value[] idx = new Value[depth];
+            Value r = f.b.ptrAdd(rec, f.b.binary(Insn.BinOp.MUL, lo, IntConst.i64(8L * (depth - 1))));
+            for (int m = 0; m < depth - 1; m++) idx[m] = f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * m));
+            idx[depth - 1] = f.b.binary(
+                    Insn.BinOp.SUB,
+                    iv,
+                    f.b.load(IrType.I64, f.b.ptrAdd(pre, f.b.binary(Insn.BinOp.MUL, lo, IntConst.i64(8)))));
+            return idx;
+        }
+
+        @Override
+        public void at(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch) {
+            serial(f, gen, idx, exit, latch);
+        }
+
+        @Override
+        public List<Value> exported() {
+            List<Value> out = new ArrayList<>(gen.exported());
+            out.addAll(List.of(combos, prefix, records, total));
+            return out;
+        }
+
+        @Override
+        public int exportedSize() {
+            return gen.exported().size() + 4;
+        }
+
+        @Override
+        public GeneratedNest imported(List<Value> values) {
+            int n = gen.exported().size();
+            return new Enumerated(
+                    gen.imported(values.subList(0, n)),
+                    depth,
+                    values.get(n),
+                    values.get(n + 1),
+                    values.get(n + 2),
+                    values.get(n + 3),
+                    false);
+        }
+
+        @Override
+        public List<jomp.compiler.ast.Var> vars() {
+            return gen.origin().vars();
+        }
+
+        @Override
+        public List<jomp.compiler.ast.Var> declaredVars() {
+            return gen.origin().declaredVars();
+        }
+
+        @Override
+        public List<LoopNest.Level> originalLevels() {
+            return gen.origin().originalLevels();
+        }
+
+        @Override
+        public void release(FunctionLowering f) {
+            if (!owner) return;
+            f.omp.call("free", IrType.VOID, f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.PTR));
+            f.omp.call("free", IrType.VOID, f.e.conv(Insn.ConvOp.BITCAST, records, IrType.PTR));
+        }
+    }
+
     /** The base nest's first depth loops (rectangular: the front end checks), their iteration run by the nest. */
     private record Base(LoopNest nest, int depth) implements Gen {
         @Override
@@ -232,7 +434,44 @@ final class AppliedLoops {
         }
     }
 
-    /** The one loop of a fuse (its whole sequence) or of split counts(omp_fill). */
+    /**
+     * One loop of a split over the first depth loops of its nest: loop 0 runs the part's range of
+     * the outermost loop's iterations, the others the loops below it as written (rectangular).
+     */
+    private record SplitPart(GeneratedNest.Range part, int depth) implements Gen {
+        @Override
+        public Value count(FunctionLowering f, int k, Value[] idx) {
+            return k == 0 ? part.count() : part.inner().levels.get(k).count();
+        }
+
+        @Override
+        public void body(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch) {
+            Value iv = f.e.bin(Insn.BinOp.ADD, part.start(), idx[0]);
+            for (int k = 1; k < depth; k++)
+                iv = f.e.bin(
+                        Insn.BinOp.ADD,
+                        f.e.bin(Insn.BinOp.MUL, iv, part.inner().levels.get(k).count()),
+                        idx[k]);
+            part.inner().iterate(f, iv, exit, latch);
+        }
+
+        @Override
+        public List<Value> exported() {
+            return part.exported();
+        }
+
+        @Override
+        public Gen imported(List<Value> values) {
+            return new SplitPart((GeneratedNest.Range) part.imported(values), depth);
+        }
+
+        @Override
+        public GeneratedNest origin() {
+            return part;
+        }
+    }
+
+    /** The one loop of a fuse (its whole sequence). */
     private record FromGenerated(GeneratedNest nest) implements Gen {
         @Override
         public int depth() {

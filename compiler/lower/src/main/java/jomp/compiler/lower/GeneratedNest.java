@@ -48,6 +48,9 @@ interface GeneratedNest {
     /** Those loops' levels as written, in their order (lastprivate of a loop variable). */
     List<LoopNest.Level> originalLevels();
 
+    /** Frees what the nest allocated before the construct (an enumerated nest's tables), after it. */
+    default void release(FunctionLowering f) {}
+
     /** Mixed-radix digits of iv in the counts of rectangular levels (the last one fastest). */
     static Value[] digits(FunctionLowering f, Value iv, List<LoopNest.Level> levels) {
         Value[] idx = new Value[levels.size()];

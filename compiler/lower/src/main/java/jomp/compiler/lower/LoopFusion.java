@@ -37,13 +37,26 @@ final class LoopFusion {
 
     /** fuse where it stands. */
     static void lower(FunctionLowering f, Stmt.Omp x) {
+        lower(
+                f,
+                x,
+                fused -> fused.serial(
+                        f, IntConst.i64(0), f.e.bin(Insn.BinOp.SUB, fused.total, IntConst.i64(1)), null, null));
+    }
+
+    /**
+     * fuse where it stands, its fused loop run by fusedLoop: the loops before the looprange, the
+     * fused loop (its bounds evaluated after them), the loops after it. With apply clauses
+     * (OpenMP 6.0: the fused loop is the one generated loop the `fused` modifier names, the
+     * loops outside the range stay as written) fusedLoop runs the applied directives' loops.
+     */
+    static void lower(FunctionLowering f, Stmt.Omp x, java.util.function.Consumer<LoopNest> fusedLoop) {
         List<Part> seq = sequence(x);
         int[] range = range(x, seq);
         for (int i = 0; i < range[0] && !f.b.isTerminated(); i++)
             seq.get(i).alone().accept(f);
         if (f.b.isTerminated()) return;
-        LoopNest fused = fusedNest(f, x, seq.subList(range[0], range[1] + 1));
-        fused.serial(f, IntConst.i64(0), f.e.bin(Insn.BinOp.SUB, fused.total, IntConst.i64(1)), null, null);
+        fusedLoop.accept(fusedNest(f, x, seq.subList(range[0], range[1] + 1)));
         for (int i = range[1] + 1; i < seq.size() && !f.b.isTerminated(); i++)
             seq.get(i).alone().accept(f);
     }

@@ -598,6 +598,7 @@ final class LoopNest {
     /** Frees what the nest allocated (a non-rectangular nest's table), after the construct. */
     void release(FunctionLowering f) {
         if (table != null) table.release(f);
+        if (generated != null) generated.release(f);
     }
 
     static Value toLong(FunctionLowering f, Value v, Type t) {

@@ -29,17 +29,28 @@ final class LoopStripes {
      * end is cut there). Bounds and counts are evaluated now.
      */
     static List<GeneratedNest.Range> splitLoops(FunctionLowering f, Stmt.Omp x) {
+        return splitLoops(f, x, 1);
+    }
+
+    /**
+     * The same over the first depth loops of the split's nest (the split loop holds the loops
+     * below it as written, which directives its apply clauses name may take): each range is of
+     * the outermost loop's iterations, its inner nest the depth loops (rectangular: the front
+     * end checks).
+     */
+    static List<GeneratedNest.Range> splitLoops(FunctionLowering f, Stmt.Omp x, int depth) {
         List<Expr> counts = x.directive().clauses(OmpClause.Counts.class).get(0).counts();
         List<Value> cs = new java.util.ArrayList<>();
         for (Expr e : counts) cs.add(e == null ? null : f.e.convert(f.rvalue(e), e.type(), Type.LONG));
-        LoopNest nest = LoopNest.compute(f, x.body(), 1);
+        LoopNest nest = LoopNest.compute(f, x.body(), depth);
+        Value n = nest.levels.get(0).count();
         Value known = IntConst.i64(0);
         for (Value c : cs) if (c != null) known = f.e.bin(Insn.BinOp.ADD, known, max0(f, c));
-        Value fill = max0(f, f.e.bin(Insn.BinOp.SUB, nest.total, known));
+        Value fill = max0(f, f.e.bin(Insn.BinOp.SUB, n, known));
         List<GeneratedNest.Range> out = new java.util.ArrayList<>();
         Value start = IntConst.i64(0);
         for (Value c : cs) {
-            Value want = c == null ? fill : max0(f, c), left = f.e.bin(Insn.BinOp.SUB, nest.total, start);
+            Value want = c == null ? fill : max0(f, c), left = f.e.bin(Insn.BinOp.SUB, n, start);
             Value len = LoopNest.select(f, f.b.cmp(Insn.CmpOp.LT, want, left), want, left);
             out.add(new GeneratedNest.Range(nest, start, len));
             start = f.e.bin(Insn.BinOp.ADD, start, len);
