@@ -315,28 +315,7 @@ final class AppliedLoops {
         public Value[] indices(FunctionLowering f, Value iv) {
             Value pre = f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.PTR),
                     rec = f.e.conv(Insn.ConvOp.BITCAST, records, IrType.PTR);
-            Reg lo = f.fn.newReg(IrType.I64, "omp.gen.lo"), hi = f.fn.newReg(IrType.I64, "omp.gen.hi");
-            f.b.copy(lo, IntConst.i64(0));
-            f.b.copy(hi, combos);
-            BasicBlock head = f.b.newBlock("omp.gen.search"),
-                    halve = f.b.newBlock("omp.gen.halve"),
-                    up = f.b.newBlock("omp.gen.up"),
-                    down = f.b.newBlock("omp.gen.down"),
-                    found = f.b.newBlock("omp.gen.found");
-            f.b.br(head);
-            f.b.setBlock(head);
-            f.b.condBr(f.b.cmp(Insn.CmpOp.GT, f.b.binary(Insn.BinOp.SUB, hi, lo), IntConst.i64(1)), halve, found);
-            f.b.setBlock(halve);
-            Value mid = f.b.binary(Insn.BinOp.DIV, f.b.binary(Insn.BinOp.ADD, lo, hi), IntConst.i64(2));
-            Value pm = f.b.load(IrType.I64, f.b.ptrAdd(pre, f.b.binary(Insn.BinOp.MUL, mid, IntConst.i64(8))));
-            f.b.condBr(f.b.cmp(Insn.CmpOp.LE, pm, iv), up, down);
-            f.b.setBlock(up);
-            f.b.copy(lo, mid);
-            f.b.br(head);
-            f.b.setBlock(down);
-            f.b.copy(hi, mid);
-            f.b.br(head);
-            f.b.setBlock(found);
+            Reg lo = NonRectangular.searchPrefix(f, pre, combos, iv, "omp.gen");
             Value[] idx = new Value[depth];
             Value r = f.b.ptrAdd(rec, f.b.binary(Insn.BinOp.MUL, lo, IntConst.i64(8L * (depth - 1))));
             for (int m = 0; m < depth - 1; m++) idx[m] = f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * m));

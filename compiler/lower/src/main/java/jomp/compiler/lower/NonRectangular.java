@@ -134,27 +134,7 @@ final class NonRectangular {
     void assign(FunctionLowering f, Value iv) {
         Value pre = f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.PTR),
                 rec = f.e.conv(Insn.ConvOp.BITCAST, records, IrType.PTR);
-        Reg lo = f.fn.newReg(IrType.I64, "omp.nr.lo"), hi = f.fn.newReg(IrType.I64, "omp.nr.hi");
-        f.b.copy(lo, IntConst.i64(0));
-        f.b.copy(hi, combos);
-        BasicBlock head = f.b.newBlock("omp.nr.search"),
-                step = f.b.newBlock("omp.nr.halve"),
-                found = f.b.newBlock("omp.nr.found");
-        BasicBlock up = f.b.newBlock("omp.nr.up"), down = f.b.newBlock("omp.nr.down");
-        f.b.br(head);
-        f.b.setBlock(head);
-        f.b.condBr(f.b.cmp(Insn.CmpOp.GT, f.b.binary(Insn.BinOp.SUB, hi, lo), IntConst.i64(1)), step, found);
-        f.b.setBlock(step);
-        Value mid = f.b.binary(Insn.BinOp.DIV, f.b.binary(Insn.BinOp.ADD, lo, hi), IntConst.i64(2));
-        Value pm = f.b.load(IrType.I64, f.b.ptrAdd(pre, f.b.binary(Insn.BinOp.MUL, mid, IntConst.i64(8))));
-        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, pm, iv), up, down);
-        f.b.setBlock(up);
-        f.b.copy(lo, mid);
-        f.b.br(head);
-        f.b.setBlock(down);
-        f.b.copy(hi, mid);
-        f.b.br(head);
-        f.b.setBlock(found);
+        Reg lo = searchPrefix(f, pre, combos, iv, "omp.nr");
         Value t = f.b.binary(
                 Insn.BinOp.SUB,
                 iv,
@@ -165,6 +145,37 @@ final class NonRectangular {
         Value lb = f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * (vars.size() - 1))),
                 st = f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * vars.size()));
         assignVar(f, vars.get(vars.size() - 1), f.b.binary(Insn.BinOp.ADD, lb, f.b.binary(Insn.BinOp.MUL, t, st)));
+    }
+
+    /**
+     * The combination that logical iteration iv falls in: emits a binary search over prefix sums
+     * pre[0..combos) (pre[c] is the first iteration of combination c) and returns the register
+     * holding c when it ends. Names its blocks and registers after prefix (omp.nr, omp.gen).
+     */
+    static Reg searchPrefix(FunctionLowering f, Value pre, Value combos, Value iv, String prefix) {
+        Reg lo = f.fn.newReg(IrType.I64, prefix + ".lo"), hi = f.fn.newReg(IrType.I64, prefix + ".hi");
+        f.b.copy(lo, IntConst.i64(0));
+        f.b.copy(hi, combos);
+        BasicBlock head = f.b.newBlock(prefix + ".search"),
+                halve = f.b.newBlock(prefix + ".halve"),
+                up = f.b.newBlock(prefix + ".up"),
+                down = f.b.newBlock(prefix + ".down"),
+                found = f.b.newBlock(prefix + ".found");
+        f.b.br(head);
+        f.b.setBlock(head);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.GT, f.b.binary(Insn.BinOp.SUB, hi, lo), IntConst.i64(1)), halve, found);
+        f.b.setBlock(halve);
+        Value mid = f.b.binary(Insn.BinOp.DIV, f.b.binary(Insn.BinOp.ADD, lo, hi), IntConst.i64(2));
+        Value pm = f.b.load(IrType.I64, f.b.ptrAdd(pre, f.b.binary(Insn.BinOp.MUL, mid, IntConst.i64(8))));
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, pm, iv), up, down);
+        f.b.setBlock(up);
+        f.b.copy(lo, mid);
+        f.b.br(head);
+        f.b.setBlock(down);
+        f.b.copy(hi, mid);
+        f.b.br(head);
+        f.b.setBlock(found);
+        return lo;
     }
 
     List<Value> exported() {
