@@ -2,9 +2,10 @@
    (32 bytes, 16-aligned), + - * / with mixed real and complex operands, * and / as libgcc's
    __multc3 and __divtc3 bit for bit (C11 Annex G's infinities recovered from NaN results, the
    scaling of tiny and huge quotients: every pair of 15 special and ordinary parts, hashed), unary
-   minus, ~ (conjugate), __real__/__imag__ as lvalues, == and !=, the truth value, conversions to
-   and from other complex and real types, Qi/iq/if128 imaginary constants, __builtin_complex,
-   static initialisers, by value in calls and returns, varargs, structs and arrays. */
+   minus, ++ and -- (GNU's: the real part steps; _Complex double's too), ~ (conjugate),
+   __real__/__imag__ as lvalues, == and !=, the truth value, conversions to and from other complex
+   and real types, Qi/iq/if128 imaginary constants, __builtin_complex, static initialisers, by
+   value in calls and returns, varargs, structs and arrays. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,5 +63,7 @@ int main(void) {
     if ((a * 7 + b * 5 + c * 3 + d) % 997 == 0) { bits("m", m); bits("d", v); }
   }
   printf("hash %016llx\n", h);
+  cq inc = 1.5Q + 2.0Qi; inc++; ++inc; inc--; show("inc", inc); show("post", inc--); show("pre", --inc);
+  _Complex double zd2 = 0.5 + 1.0i; --zd2; zd2++; zd2++; printf("zd2 %g %g\n", __real__ zd2, __imag__ zd2);
   return 0;
 }
