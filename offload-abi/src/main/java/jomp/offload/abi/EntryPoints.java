@@ -114,6 +114,9 @@ public final class EntryPoints {
 
     // __float128's operations on values by address (jomp.runtime.libc.QuadCalls; the compiler's QuadOps)
     public static final String Q_BINARY = "__jomp_q_binary";
+    /** _Complex __float128's + - * / (the compiler's QuadComplexOps). */
+    public static final String Q_CBINARY = "__jomp_q_cbinary";
+
     public static final String Q_SQRT = "__jomp_q_sqrt";
     public static final String Q_COMPARE = "__jomp_q_compare";
     public static final String Q_FROM_F64 = "__jomp_q_from_f64";
@@ -127,6 +130,7 @@ public final class EntryPoints {
     /** The __float128 operations above, which only the host has (the GPU back end refuses them, as clang does the type). */
     public static final List<String> QUAD = List.of(
             Q_BINARY,
+            Q_CBINARY,
             Q_SQRT,
             Q_COMPARE,
             Q_FROM_F64,
@@ -250,6 +254,7 @@ public final class EntryPoints {
             ROUND_F16,
             ROUND_F16_F64,
             Q_BINARY,
+            Q_CBINARY,
             Q_SQRT,
             Q_COMPARE,
             Q_FROM_F64,

@@ -34,6 +34,22 @@ public final class QuadCalls {
                 });
     }
 
+    /**
+     * dst = a op b for {@code _Complex __float128} values (32 bytes: real, then imaginary), op as
+     * {@link #__jomp_q_binary}'s; * and / as libgcc's __multc3 and __divtc3 (QuadComplex).
+     */
+    public static void __jomp_q_cbinary(long dst, long a, long b, int op) {
+        Quad ar = get(a), ai = get(a + 16), br = get(b), bi = get(b + 16);
+        Quad[] r = switch (op) {
+            case 0 -> new Quad[] {Quad.add(ar, br), Quad.add(ai, bi)};
+            case 1 -> new Quad[] {Quad.sub(ar, br), Quad.sub(ai, bi)};
+            case 2 -> QuadComplex.mul(ar, ai, br, bi);
+            default -> QuadComplex.div(ar, ai, br, bi);
+        };
+        put(dst, r[0]);
+        put(dst + 16, r[1]);
+    }
+
     public static void __jomp_q_sqrt(long dst, long a) {
         put(dst, Quad.sqrt(get(a)));
     }

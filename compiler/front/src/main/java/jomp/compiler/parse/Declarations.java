@@ -182,10 +182,7 @@ final class Declarations {
             return;
         }
         Type r = basicType(sp.counter);
-        if (sp.counter == COMPLEX + FLOAT128) { // gcc and clang have it; jomp's complex arithmetic is double's
-            diags.error(t.loc, "jomp does not support '_Complex __float128'");
-            sp.counter = before;
-        } else if (r == null) {
+        if (r == null) {
             diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
             sp.counter = before;
         } else sp.ty = r;
@@ -441,6 +438,7 @@ final class Declarations {
             case COMPLEX, COMPLEX + DOUBLE -> Type.DOUBLE_COMPLEX;
             case COMPLEX + FLOAT -> Type.FLOAT_COMPLEX;
             case COMPLEX + FLOAT16 -> Type.FLOAT16_COMPLEX;
+            case COMPLEX + FLOAT128 -> Type.FLOAT128_COMPLEX;
             case COMPLEX + LONG + DOUBLE -> Type.LDOUBLE_COMPLEX;
             case COMPLEX + LONG ->
                 Type.LDOUBLE_COMPLEX; // on the way to _Complex long double (glibc's complex.h writes it so)

@@ -228,8 +228,10 @@ final class GnuAttributes {
     }
 
     /**
-     * {@code mode(QI|HI|SI|DI|TI|word|pointer|byte|SF|DF)}: the integer (or floating) type of that
-     * width with t's signedness, as gcc and clang choose it; t itself when there is no mode.
+     * {@code mode(QI|HI|SI|DI|TI|word|pointer|byte|SF|DF|TF)}: the integer (or floating) type of that
+     * width with t's signedness, as gcc and clang choose it, and {@code SC|DC|TC} the complex type of
+     * float, double or __float128 parts (quadmath.h's __complex128 is {@code _Complex float
+     * __attribute__((mode(TC)))}); t itself when there is no mode.
      */
     Type applyMode(Type t, List<Attribute> as) {
         Attribute a = find(as, "mode");
@@ -249,13 +251,19 @@ final class GnuAttributes {
             case "TI" -> unsigned ? Type.UINT128 : Type.INT128;
             case "SF" -> Type.FLOAT;
             case "DF" -> Type.DOUBLE;
+            case "TF" -> Type.FLOAT128;
+            case "SC" -> Type.FLOAT_COMPLEX;
+            case "DC" -> Type.DOUBLE_COMPLEX;
+            case "TC" -> Type.FLOAT128_COMPLEX;
             default -> null;
         };
         if (r == null) {
             p.diags.error(m.loc, "unknown machine mode '" + m.text + "'");
             return t;
         }
-        if (t.isComplex || !(t.isInteger() || t.isFloat()) || t.isInteger() != r.isInteger()) {
+        if (t.isComplex != r.isComplex
+                || !(t.isInteger() || t.isFloat() || t.isComplex)
+                || t.isInteger() != r.isInteger()) {
             p.diags.error(a.loc(), "type of machine mode does not match type of base type");
             return t;
         }

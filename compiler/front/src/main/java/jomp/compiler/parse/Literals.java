@@ -153,10 +153,13 @@ final class Literals {
     private Expr floating(Token t, String s, String lower) {
         Type ty = Type.DOUBLE;
         String body = s;
-        // a GNU imaginary constant (1.0i, 1.0iF, 2.0fi, 1.0if16, 1.0f16i): 'i' or 'j' next to the other suffix
+        // a GNU imaginary constant (1.0i, 1.0iF, 2.0fi, 1.0if16, 1.0f16i, 1.0qi, 1.0if128): 'i' or 'j' next to the
+        // other suffix
         boolean imaginary = false;
         boolean hexFloat = lower.startsWith("0x");
-        int from = lower.endsWith("if16") || lower.endsWith("jf16") ? 4 : 2;
+        int from = lower.endsWith("if128") || lower.endsWith("jf128")
+                ? 5
+                : lower.endsWith("if16") || lower.endsWith("jf16") ? 4 : 2;
         for (int k = Math.max(0, s.length() - from); k < s.length(); k++) {
             char c = lower.charAt(k);
             if ((c == 'i' || c == 'j') && !(hexFloat && k < lower.indexOf('p'))) {
@@ -168,7 +171,7 @@ final class Literals {
             }
         }
         boolean hexExponent = !lower.startsWith("0x") || lower.indexOf('p') >= 0;
-        if (!imaginary && hexExponent && (lower.endsWith("q") || lower.endsWith("f128"))) {
+        if (hexExponent && (lower.endsWith("q") || lower.endsWith("f128"))) {
             // GNU's __float128 constants (gcc's q and f128; clang takes q): read exactly, rounded once
             body = s.substring(0, s.length() - (lower.endsWith("q") ? 1 : 4));
             Binary128 q = body.toLowerCase(Locale.ROOT).startsWith("0x")
@@ -179,7 +182,8 @@ final class Literals {
                 badSuffix(t, s);
                 q = Binary128.ZERO;
             }
-            return new Expr.FloatLit(q.toDouble(), Type.FLOAT128, t.loc, q);
+            // 1.0qi: _Complex __float128 (gcc's and clang's)
+            return new Expr.FloatLit(q.toDouble(), imaginary ? Type.FLOAT128_COMPLEX : Type.FLOAT128, t.loc, q);
         }
         if (lower.endsWith("f16") && hexExponent) {
             ty = Type.FLOAT16;

@@ -56,6 +56,43 @@ public final class Float128Const {
         };
     }
 
+    /**
+     * The parts {real, imaginary} of a constant {@code _Complex __float128} expression, each exact
+     * in binary128 (a real value converted to it, a q imaginary constant, __builtin_complex of two
+     * constants, + - and unary minus of such), or null if e is not one.
+     */
+    public static Binary128[] complex(Expr e) {
+        if (!(e.type().isComplex && e.type().kind == Type.Kind.FLOAT128)) {
+            if (e.type().isComplex) return null;
+            Binary128 re = eval(e);
+            return re == null ? null : new Binary128[] {re, Binary128.ZERO};
+        }
+        return switch (e) {
+            case Expr.FloatLit f -> f.quad() == null ? null : new Binary128[] {Binary128.ZERO, f.quad()};
+            case Expr.Cast c -> complex(c.operand());
+            case Expr.Call c
+            when c.direct() != null && c.direct().name.equals("__builtin_complex") -> {
+                Binary128 re = eval(c.args().get(0)), im = eval(c.args().get(1));
+                yield re == null || im == null ? null : new Binary128[] {re, im};
+            }
+            case Expr.Unary u
+            when u.op() == Expr.Unary.Op.NEG -> {
+                Binary128[] v = complex(u.operand());
+                yield v == null ? null : new Binary128[] {v[0].negate(), v[1].negate()};
+            }
+            case Expr.Unary u when u.op() == Expr.Unary.Op.PLUS -> complex(u.operand());
+            case Expr.Binary b
+            when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB -> {
+                Binary128[] l = complex(b.left()), r = complex(b.right());
+                if (l == null || r == null) yield null;
+                yield b.op() == Expr.Binary.Op.ADD
+                        ? new Binary128[] {Binary128.add(l[0], r[0]), Binary128.add(l[1], r[1])}
+                        : new Binary128[] {Binary128.sub(l[0], r[0]), Binary128.sub(l[1], r[1])};
+            }
+            default -> null;
+        };
+    }
+
     /** A comparison (or && ||) of __float128 operands: 1 or 0, or null if not constant. */
     static Long compare(Expr.Binary b) {
         Binary128 l = eval(b.left()), r = eval(b.right());

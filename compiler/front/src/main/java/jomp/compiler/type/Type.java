@@ -147,6 +147,10 @@ public final class Type {
     public static final Type FLOAT16_COMPLEX =
             new Type(Kind.FLOAT16, 4, 2, false, 0, true, FLOAT16, 0, null, null, false, false, null, null);
 
+    /** {@code _Complex __float128} (gcc's and clang's): two binary128 halves, 32 bytes, 16-aligned. */
+    public static final Type FLOAT128_COMPLEX =
+            new Type(Kind.FLOAT128, 32, 16, false, 0, true, FLOAT128, 0, null, null, false, false, null, null);
+
     public static final Type FLOAT_COMPLEX =
             new Type(Kind.FLOAT, 8, 4, false, 0, true, FLOAT, 0, null, null, false, false, null, null);
     public static final Type DOUBLE_COMPLEX =

@@ -34,6 +34,7 @@ public final class Types {
             case FLOAT16 -> Type.FLOAT16_COMPLEX;
             case FLOAT -> Type.FLOAT_COMPLEX;
             case LDOUBLE -> Type.LDOUBLE_COMPLEX;
+            case FLOAT128 -> Type.FLOAT128_COMPLEX;
             default -> Type.DOUBLE_COMPLEX;
         };
     }

@@ -97,7 +97,8 @@ final class AssignLowering {
             Value nv = op.apply(addr);
             Value old = addr;
             if (t.kind == Type.Kind.INT128
-                    || QuadOps.is(t)) { // x++ and x-- give the old value: a copy, before the store
+                    || QuadOps.is(t)
+                    || t.isComplex) { // x++ and x-- give the old value: a copy, before the store
                 old = f.slotAddr(f.temp(t));
                 f.b.memcpy(old, addr, IntConst.i64(t.size()));
             }
@@ -148,6 +149,11 @@ final class AssignLowering {
         Type t = id.target().type();
         Value[] r = readModifyWrite(id.target(), old -> {
             if (t.isPointer()) return f.b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
+            if (t.isComplex) { // GNU's z++: the real part steps by one
+                Value one = f.convertValue(new IntConst(IrType.I32, id.step()), Type.INT, t.unqualified());
+                return f.complexBinary(
+                        id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB, old, one, t.unqualified());
+            }
             if (WideBitInts.is(t)) {
                 WideBitInts w = f.wide();
                 Expr.Binary.Op op = id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB;

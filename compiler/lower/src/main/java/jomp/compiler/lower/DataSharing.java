@@ -476,10 +476,6 @@ final class DataSharing {
         orig = r != null ? new Orig(r, null) : new Orig(null, f.varAddress(v));
         restores.add(f.unbind(v));
         OmpClause.UserReduction user = kind == Kind.REDUCTION ? users.get(v) : null;
-        if (kind == Kind.REDUCTION
-                && user == null
-                && v.type.kind == Type.Kind.INT128) // its identity is no register value
-        throw new Lowering.Unsupported(null, "jomp cannot reduce '" + v.name + "' of type '" + v.type + "' yet");
         // a declare reduction's omp_priv and omp_in stand for the private copy's address: it lives in memory
         int align = Math.max(Math.max(v.type.align(), 1), alignments.getOrDefault(v, 1));
         if (allocators.containsKey(v) && v.type.size() >= 0) fromAllocator(v, allocators.get(v), align);
@@ -496,7 +492,7 @@ final class DataSharing {
                 else f.assignVar(v, read(orig, v.type));
             }
             case REDUCTION -> {
-                if (user == null) f.assignVar(v, OmpLowering.identity(op, v.type));
+                if (user == null) f.assignVar(v, omp.identityOf(op, v.type));
                 else if (user.initializer() == null)
                     f.b.memset(f.varAddress(v), IntConst.i32(0), IntConst.i64(Math.max(v.type.size(), 1)));
                 else
@@ -591,7 +587,7 @@ final class DataSharing {
             priv = f.b.ptrAdd(f.b.slotAddr(s), f.e.bin(Insn.BinOp.MUL, first, esize));
         }
         Type et = elem;
-        Value id = OmpLowering.identity(op, et);
+        Value id = omp.identityOf(op, et);
         eachElement(count, k -> f.store(f.b.ptrAdd(priv, f.e.bin(Insn.BinOp.MUL, k, esize)), id, et));
         Value origFirst = f.b.ptrAdd(origBase, f.e.bin(Insn.BinOp.MUL, first, esize));
         entries.add(new Entry(v, new Orig(null, origFirst), op, false, new Elements(et, priv, count)));
@@ -643,7 +639,12 @@ final class DataSharing {
     }
 
     private Value read(Orig o, Type t) {
-        return o.reg() != null ? o.reg() : f.load(o.addr(), t);
+        return o.reg() != null ? o.reg() : value(o.addr(), t);
+    }
+
+    /** The value at addr of type t: its address for a type handled by address (__int128, __float128). */
+    private Value value(Value addr, Type t) {
+        return TypeMap.inMemory(t) ? addr : f.load(addr, t);
     }
 
     private void write(Orig o, Value v, Type t) {
@@ -684,7 +685,7 @@ final class DataSharing {
                         else
                             f.store(
                                     o,
-                                    omp.combine(e.op(), el.elem(), f.load(o, el.elem()), f.load(p, el.elem())),
+                                    omp.combine(e.op(), el.elem(), value(o, el.elem()), value(p, el.elem())),
                                     el.elem());
                     });
                     continue;
@@ -700,7 +701,7 @@ final class DataSharing {
                     withOriginal(e.orig(), t, out -> evaluate(u.combiner(), u.out(), out, u.in(), in));
                     continue;
                 }
-                Value priv = f.readVar(e.var());
+                Value priv = TypeMap.inMemory(t) ? f.varAddress(e.var()) : f.readVar(e.var());
                 write(e.orig(), omp.combine(e.op(), t, read(e.orig(), t), priv), t);
             }
             if (locked) omp.call(EntryPoints.REDUCE_EXIT, IrType.VOID);

@@ -671,12 +671,7 @@ final class FunctionLowering {
     Value truth(Expr c) {
         Type t = c.type();
         Value v = rvalue(c);
-        if (t.isComplex) {
-            IrType el = TypeMap.reg(t.base);
-            Value re = ComplexParts.re(this, v, t), im = ComplexParts.im(this, v, t);
-            return e.bin(
-                    Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(el)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(el)));
-        }
+        if (t.isComplex) return ComplexParts.truth(this, v, t);
         if (v.type().isFloat()) return e.cmp(Insn.CmpOp.NE, v, Emit.zero(v.type()));
         if (Int128Ops.is(t)) return int128().truth(v);
         if (WideBitInts.is(t)) return wide().truth(v, t);
@@ -818,10 +813,10 @@ final class FunctionLowering {
 
     Value floatLit(Expr.FloatLit f) {
         if (QuadOps.is(f.type())) return quad().constant(f.quad());
-        if (f.type().isComplex) {
-            // An imaginary constant (1.0i): a complex value with a zero real part.
-            IrType el = TypeMap.reg(f.type().base);
-            return ComplexParts.make(this, f.type(), Emit.zero(el), new FloatConst(el, f.value()));
+        if (f.type().isComplex) { // an imaginary constant (1.0i, 1.0qi): a complex value with a zero real part
+            Type el = f.type().base;
+            Value im = QuadOps.is(el) ? quad().constant(f.quad()) : new FloatConst(TypeMap.reg(el), f.value());
+            return ComplexParts.make(this, f.type(), ComplexParts.zero(this, el), im);
         }
         return new FloatConst(TypeMap.reg(f.type()), f.value());
     }
@@ -847,13 +842,7 @@ final class FunctionLowering {
             case PLUS -> rvalue(u.operand());
             case NEG -> {
                 Value v = rvalue(u.operand());
-                if (t.isComplex)
-                    yield ComplexParts.make(
-                            this,
-                            t,
-                            e.unary(Insn.UnOp.NEG, ComplexParts.re(this, v, t)),
-                            e.unary(Insn.UnOp.NEG, ComplexParts.im(this, v, t)));
-                yield e.unary(Insn.UnOp.NEG, v);
+                yield t.isComplex ? ComplexParts.negate(this, v, t) : e.unary(Insn.UnOp.NEG, v);
             }
             case BITNOT ->
                 t.isComplex
@@ -866,7 +855,7 @@ final class FunctionLowering {
             case REAL, IMAG -> {
                 Type ot = u.operand().type();
                 Value v = rvalue(u.operand());
-                if (!ot.isComplex) yield u.op() == Expr.Unary.Op.REAL ? v : Emit.zero(TypeMap.reg(t));
+                if (!ot.isComplex) yield u.op() == Expr.Unary.Op.REAL ? v : ComplexParts.zero(this, t);
                 yield u.op() == Expr.Unary.Op.REAL ? ComplexParts.re(this, v, ot) : ComplexParts.im(this, v, ot);
             }
         };
@@ -940,6 +929,7 @@ final class FunctionLowering {
     }
 
     Value complexBinary(Expr.Binary.Op op, Value l, Value r, Type t) {
+        if (QuadComplexOps.is(t)) return QuadComplexOps.binary(this, op, l, r, t);
         if (ComplexParts.half(t)) { // gcc's: in float complex (__mulsc3, __divsc3), each part rounded once after
             Type w = Type.FLOAT_COMPLEX;
             Value v = complexBinary(op, convertValue(l, t, w), convertValue(r, t, w), w);
@@ -1003,6 +993,7 @@ final class FunctionLowering {
     /** Conversions including complex ones (complex values are addresses). */
     Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
+        if (QuadComplexOps.involved(from, to)) return QuadComplexOps.convert(this, v, from, to);
         if (WideBitInts.is(from) || WideBitInts.is(to)) {
             if (from.isComplex || to.isComplex || to.isVector() || from.isVector())
                 throw new Lowering.Unsupported(null, "jomp cannot convert between _BitInt and complex or vector types");
@@ -1038,12 +1029,7 @@ final class FunctionLowering {
             return makeComplex(to, re, Emit.zero(TypeMap.reg(to.base)));
         }
         // complex to real: the real part (to _Bool: either part non-zero)
-        IrType fe = TypeMap.reg(from.base);
-        if (to.kind == Type.Kind.BOOL) {
-            Value re = ComplexParts.re(this, v, from), im = ComplexParts.im(this, v, from);
-            return e.bin(
-                    Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(fe)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(fe)));
-        }
+        if (to.kind == Type.Kind.BOOL) return ComplexParts.truth(this, v, from);
         return e.convert(ComplexParts.re(this, v, from), from.base, to);
     }
 

@@ -620,6 +620,15 @@ public final class Lowering {
                 w.putBytes(it.offset(), s.bytes(), (int) n);
                 return;
             }
+            if (t.isComplex && t.kind == Type.Kind.FLOAT128) { // each part folded exactly in binary128
+                jomp.compiler.type.Binary128[] q = jomp.compiler.sema.Float128Const.complex(e);
+                if (q == null) throw new Emit.NotConstant();
+                for (int k = 0; k < 2; k++) {
+                    w.putInt(it.offset() + 16L * k, 8, q[k].lo());
+                    w.putInt(it.offset() + 16L * k + 8, 8, q[k].hi());
+                }
+                return;
+            }
             if (t.isComplex) {
                 double[] c = complexConst(e);
                 if (t.base.kind == Type.Kind.FLOAT16) { // each part rounded once from its exact value

@@ -843,8 +843,14 @@ final class OmpLowering {
         return new IntConst(r, v);
     }
 
+    /** The identity of op for t; for the types held by address, a temporary holding it (WideReductions). */
+    Value identityOf(OmpClause.ReductionOp op, Type t) {
+        return WideReductions.is(t) ? WideReductions.identity(f, op, t) : identity(op, t);
+    }
+
     /** orig op priv, as the reduction combines partial results. */
     Value combine(OmpClause.ReductionOp op, Type t, Value orig, Value priv) {
+        if (WideReductions.is(t)) return WideReductions.combine(f, op, t, orig, priv);
         Emit e = f.e;
         boolean fl = TypeMap.reg(t).isFloat();
         return switch (op) {

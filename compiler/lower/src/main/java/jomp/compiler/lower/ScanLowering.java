@@ -88,6 +88,9 @@ final class ScanLowering {
             for (OmpDirective.Item it : r.items()) {
                 if (it.var() == null) continue;
                 Var v = it.var();
+                if (WideReductions.is(v.type)) // its scan buffer holds 8-byte register values
+                throw new Lowering.Unsupported(
+                            it.loc(), "jomp cannot scan '" + v.name + "' of type '" + v.type + "' yet");
                 Reg reg = s.f.regVars.get(v);
                 s.items.add(new Item(v, r.op(), reg, reg == null ? s.f.varAddress(v) : null, s.row));
                 s.row += (Math.max(v.type.size(), 1) + 7) / 8 * 8;
