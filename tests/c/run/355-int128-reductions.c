@@ -1,3 +1,4 @@
+// FLAGS: -Wl,--no-as-needed -latomic
 /* OpenMP reductions of __int128 and unsigned __int128 (gcc 12 reduces them): every operator
    (+ - * & | ^ && || min max) in a parallel loop with sums carrying past 64 bits, an array
    section reduction, simd, taskloop, host teams distribute, sections and a parallel region's
@@ -31,8 +32,8 @@ int main(void) {
         bxor ^= u;
         if (u < umn) umn = u;
         if (u > umx) umx = u;
-        land = land && ((i128)i << 100);
-        lor = lor || (i == 150 ? ((i128)1 << 90) : 0);
+        land = land && ((i128)i << 100) != 0;
+        lor = lor || (i == 150 ? ((i128)1 << 90) : 0) != 0;
     }
     show("sum", sum);
     show("diff", diff);
@@ -84,11 +85,11 @@ int main(void) {
     }
     show("sections", s5);
 
-    i128 s6 = 0;
+    u128 s6 = 0;
 #pragma omp parallel reduction(+ : s6)
     {
 #pragma omp for
-        for (int i = 0; i < 128; i++) s6 += (i128)1 << i % 127;
+        for (int i = 0; i < 128; i++) s6 += (u128)1 << i % 127;
     }
     show("region", s6);
     return 0;

@@ -1,3 +1,4 @@
+// FLAGS: -Wl,--no-as-needed -latomic
 /* OpenMP reductions of __float128 (gcc 12 reduces them): + - * min max in a parallel loop over
    values exact in binary128 but not in double (so every order of the partial results gives one
    answer), an array section, simd and taskloop; each printed through double and as the

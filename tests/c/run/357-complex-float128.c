@@ -10,7 +10,21 @@
 #include <stdio.h>
 #include <string.h>
 
+/* gcc 12 spells it _Complex _Float128 only, clang 19 _Complex __float128 only (it has no _Float128
+   and no if128 suffix); jomp takes both and is built the gcc way */
+#if defined(__clang__) && !defined(__jomp__)
+typedef _Complex __float128 cq;
+#define F128I(x) x##Qi
+#define IF128(x) x##Qi
+#define INFQ ((__float128)__builtin_inf()) /* clang 19 has no __builtin_infq/nanq */
+#define NANQ ((__float128)__builtin_nan(""))
+#else
 typedef _Complex _Float128 cq;
+#define F128I(x) x##f128i
+#define IF128(x) x##if128
+#define INFQ __builtin_infq()
+#define NANQ __builtin_nanq("")
+#endif
 typedef _Complex float __attribute__((mode(TC))) complex128;
 
 static void show(const char *n, cq z) { printf("%s %.17g %.17g\n", n, (double)__real__ z, (double)__imag__ z); }
@@ -42,7 +56,7 @@ int main(void) {
   printf("truth %d %d\n", !!a, !(cq)0); if (a) printf("yes\n");
   cq x = 1.0Q / 3 + 1.0Qi / 7; cq y = x * x / (x + 1);
   printf("%.17g %.17g\n", (double)(__real__ y - (double)__real__ y), (double)(__imag__ y - (double)__imag__ y));
-  __float128 inf = __builtin_infq(), nan = __builtin_nanq("");
+  __float128 inf = INFQ, nan = NANQ;
   cq zi = __builtin_complex(inf, nan), one = 1;
   show("infmul", zi * one); show("infdiv", zi / (cq)2); show("div0", one / (cq)0);
   show("fin/inf", one / __builtin_complex(inf, inf));
@@ -50,11 +64,11 @@ int main(void) {
   cq tiny = __builtin_complex(0x1p-16000Q, 0x1p-16010Q); show("tinydiv", one / tiny);
   cq acc = 0; for (int i = 1; i <= 10; i++) acc += (cq)i / (acc + 1.0Qi); show("acc", acc);
   acc *= a; acc /= b; acc -= 1; show("acc2", acc);
-  cq k = 1.0if128 + 2.0f128i * 3; show("k", k); show("h", h);
+  cq k = IF128(1.0) + F128I(2.0) * 3; show("k", k); show("h", h);
   bits("vsum", vsum(3, (cq)1, 2.0Qi, __builtin_complex(3.0Q, 4.0Q)));
   struct P p = {1 + 2.0Qi, 0.5, 3 - 4.0Qi}; struct P q = swap(p); bits("swap.a", q.a); bits("swap.b", q.b); printf("%g\n", q.d);
   bits("many", many(2, 1.0Qi, 0.25, 8, 3.0f, 1.0Q / 3));
-  static const __float128 vals[] = {0, -0.0Q, 1, -1.5Q, 0x1p16383Q, -0x1p16383Q, 0x1p-16382Q, 0x1p-16494Q, 1.0Q / 3, 7e300Q, __builtin_infq(), -__builtin_infq(), __builtin_nanq(""), 1e-4000Q, 0x1.fffffffffffffffffffffffffffp+16383Q};
+  static const __float128 vals[] = {0, -0.0Q, 1, -1.5Q, 0x1p16383Q, -0x1p16383Q, 0x1p-16382Q, 0x1p-16494Q, 1.0Q / 3, 7e300Q, INFQ, -INFQ, NANQ, 1e-4000Q, 0x1.fffffffffffffffffffffffffffp+16383Q};
   int n = sizeof vals / sizeof vals[0]; unsigned long long h = 0;
   for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) for (int c = 0; c < n; c++) for (int d = 0; d < n; d++) {
     cq x = __builtin_complex(vals[a], vals[b]), y = __builtin_complex(vals[c], vals[d]);
