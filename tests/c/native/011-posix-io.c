@@ -15,15 +15,22 @@ int main(void) {
     const char *text = "hello, native world\n";
     printf("write %ld\n", (long)write(fd, text, strlen(text)));
     struct stat st;
-    printf("fstat %d size %ld mode %o regular %d\n", fstat(fd, &st), (long)st.st_size, st.st_mode & 0777, S_ISREG(st.st_mode));
+    // each call before the arguments that read what it wrote: their order in one call is unspecified
+    int r = fstat(fd, &st);
+    printf("fstat %d size %ld mode %o regular %d\n", r, (long)st.st_size, st.st_mode & 0777, S_ISREG(st.st_mode));
     printf("lseek %ld\n", (long)lseek(fd, 7, SEEK_SET));
     char buf[64] = {0};
-    printf("read %ld '%s'\n", (long)read(fd, buf, sizeof buf - 1), buf);
+    long n = (long)read(fd, buf, sizeof buf - 1);
+    printf("read %ld '%s'\n", n, buf);
     close(fd);
-    printf("stat %d size %ld access %d\n", stat(path, &st), (long)st.st_size, access(path, F_OK));
+    r = stat(path, &st);
+    printf("stat %d size %ld access %d\n", r, (long)st.st_size, access(path, F_OK));
     printf("unlink %d\n", unlink(path));
     errno = 0;
-    printf("stat again %d errno %d access %d\n", stat(path, &st), errno, access(path, F_OK));
-    printf("open missing %d errno %d\n", open(path, O_RDONLY), errno);
+    r = stat(path, &st);
+    int e = errno;
+    printf("stat again %d errno %d access %d\n", r, e, access(path, F_OK));
+    r = open(path, O_RDONLY);
+    printf("open missing %d errno %d\n", r, errno);
     return 0;
 }

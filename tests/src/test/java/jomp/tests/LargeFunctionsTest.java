@@ -20,7 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
  * built by jomp at -O0, -O1, -O2 and -O3 and run against gcc's build: straight-line array
  * arithmetic, a switch interpreter loop of 500 cases, 700 labels with gotos among them, 2,500
  * variables live from start to end, and statements nested 40 deep. The JVM back end splits each
- * into methods (jvm/MethodSplitter). The programs are generated (fixed seeds), not kept: each
+ * into methods (jvm/MethodSplitter). And a large program rather than a large function: 5,000
+ * functions and 5,000 variables whose addresses the code takes, more than the link's
+ * jomp/link/Program class can hold in one class initialiser (linker's ProgramClasses spreads them
+ * over several classes; it was "Method too large: jomp/link/Program.<clinit>"). The programs are generated (fixed seeds), not kept: each
  * is a few hundred kilobytes of C.
  */
 class LargeFunctionsTest {
@@ -38,9 +41,12 @@ class LargeFunctionsTest {
         shapes.put("gotos", LargeFunctionsTest::gotos);
         shapes.put("locals", LargeFunctionsTest::locals);
         shapes.put("nesting", LargeFunctionsTest::nesting);
+        shapes.put("addresses", LargeFunctionsTest::addresses);
         List<DynamicTest> tests = new ArrayList<>();
         for (var e : shapes.entrySet()) {
             for (String opt : List.of("-O0", "-O1", "-O2", "-O3")) {
+                if (e.getKey().equals("addresses") && (opt.equals("-O1") || opt.equals("-O3")))
+                    continue; // a link's test
                 tests.add(DynamicTest.dynamicTest(e.getKey() + " " + opt, () -> check(e.getKey(), e.getValue(), opt)));
             }
         }
@@ -72,6 +78,47 @@ class LargeFunctionsTest {
                 .isEqualTo(want.stdoutText())
                 .isNotEmpty();
         assertThat(got.status()).isEqualTo(want.status());
+    }
+
+    /** 5,000 functions and 5,000 variables, each one's address taken in code and in static data. */
+    static String addresses(SplittableRandom r) {
+        int n = 5_000;
+        StringBuilder c = new StringBuilder("#include <stdio.h>\n");
+        for (int i = 0; i < n; i++)
+            c.append("static int g")
+                    .append(i)
+                    .append(" = ")
+                    .append(r.nextInt(1000))
+                    .append(";\n")
+                    .append("static int f")
+                    .append(i)
+                    .append("(int x) { return x * ")
+                    .append(1 + r.nextInt(7))
+                    .append(" + g")
+                    .append(i)
+                    .append("; }\n");
+        c.append("static int (*const table[])(int) = {");
+        for (int i = 0; i < n; i++) c.append(i == 0 ? "" : ", ").append('f').append(i);
+        c.append("};\nstatic int *const ptrs[] = {");
+        for (int i = 0; i < n; i++) c.append(i == 0 ? "" : ", ").append("&g").append(i);
+        c.append("};\nint main(void) {\n    long s = 0;\n");
+        c.append("    for (int i = 0; i < ").append(n).append("; i++) s = s * 31 + table[i](i) + *ptrs[i];\n");
+        for (int i = 0; i < n; i += 1 + r.nextInt(3))
+            c.append("    s += (table[")
+                    .append(i)
+                    .append("] == f")
+                    .append(i)
+                    .append(") + (ptrs[")
+                    .append(i)
+                    .append("] == &g")
+                    .append(i)
+                    .append(") + f")
+                    .append(i)
+                    .append("(g")
+                    .append(i)
+                    .append(");\n");
+        c.append("    printf(\"%ld\\n\", s);\n    return 0;\n}\n");
+        return c.toString();
     }
 
     /** 5,000 statements of array arithmetic in one function, most of it one block. */

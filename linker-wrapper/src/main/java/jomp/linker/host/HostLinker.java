@@ -160,7 +160,6 @@ public final class HostLinker {
      */
     private long readOnlyEnd;
 
-    private final List<String> handleFields = new ArrayList<>(); // Program fields holding function handles
     private final List<String[]> handleTargets = new ArrayList<>(); // owner, name, descriptor, C signature per handle
     private final Map<String, Integer> handleIndex = new HashMap<>(); // "owner.name" -> index
     /** Per object: the C signatures of its section .jomp.csig (its functions' and its extern prototypes). */
@@ -236,7 +235,7 @@ public final class HostLinker {
         needStrongReferences();
         Image image = layOutData();
         DataRelocations relocations = relocateData();
-        Map<String, Long> dataFields = new LinkedHashMap<>();
+        ProgramClasses.DataFields dataFields = new ProgramClasses.DataFields();
         Map<String, byte[]> classes = rewriteClasses(dataFields);
         // 5. offload entries, then main
         List<Entry> entries = entries();
@@ -245,7 +244,7 @@ public final class HostLinker {
             errors.add("undefined reference to 'main'");
         }
         if (!errors.isEmpty()) throw new LinkError(String.join("\n", errors));
-        classes.put(PROGRAM, programClass(dataFields));
+        classes.putAll(programClasses(dataFields));
         classes.putAll(stubs.classes());
         if (!device) {
             String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
@@ -448,7 +447,7 @@ public final class HostLinker {
     }
 
     /** 4. Every unit class rewritten, by its (link-unique) name; the data addresses they use go to dataFields. */
-    private Map<String, byte[]> rewriteClasses(Map<String, Long> dataFields) {
+    private Map<String, byte[]> rewriteClasses(ProgramClasses.DataFields dataFields) {
         Map<String, byte[]> classes = new LinkedHashMap<>();
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
@@ -716,12 +715,11 @@ public final class HostLinker {
         i = handleTargets.size();
         handleIndex.put(key, i);
         handleTargets.add(new String[] {fn.owner(), fn.name(), fn.desc(), fn.csig()});
-        handleFields.add("f$" + i);
         return i;
     }
 
     /** Rewrites one unit class: placeholder owners resolved against this object's symbols. */
-    private byte[] rewrite(int k, byte[] bytes, Map<String, Long> dataFields) {
+    private byte[] rewrite(int k, byte[] bytes, ProgramClasses.DataFields dataFields) {
         ElfObject o = inputs.get(k).object();
         Map<String, ElfSymbol> bySymbolField = new HashMap<>();
         for (ElfSymbol s : o.symbols()) if (!s.name().isEmpty()) bySymbolField.putIfAbsent(JvmNames.field(s.name()), s);
@@ -767,7 +765,7 @@ public final class HostLinker {
         private final String self, original;
         private final Map<String, ElfSymbol> bySymbolField;
         private final Map<String, String> interposed;
-        private final Map<String, Long> dataFields;
+        private final ProgramClasses.DataFields dataFields;
 
         UnitRewriter(
                 ClassVisitor cv,
@@ -775,7 +773,7 @@ public final class HostLinker {
                 String original,
                 Map<String, ElfSymbol> bySymbolField,
                 Map<String, String> interposed,
-                Map<String, Long> dataFields) {
+                ProgramClasses.DataFields dataFields) {
             super(ASM9, cv);
             this.k = k;
             this.self = unitClass.get(k);
@@ -897,9 +895,8 @@ public final class HostLinker {
                     return;
                 }
                 Long addr = dataAddress(k, s);
-                String field = "d$" + (addr == null ? 0 : addr);
-                if (addr != null) dataFields.put(field, addr);
-                super.visitFieldInsn(GETSTATIC, PROGRAM, field, "J");
+                String field = dataFields.field(addr == null ? 0 : addr);
+                super.visitFieldInsn(GETSTATIC, dataFields.owner(field), field, "J");
             }
 
             /** The address of function s: a native function's own, else Program's field of its handle. */
@@ -914,7 +911,7 @@ public final class HostLinker {
                     return;
                 }
                 int h = fn == null ? 0 : handle(fn);
-                super.visitFieldInsn(GETSTATIC, PROGRAM, "f$" + h, "J");
+                super.visitFieldInsn(GETSTATIC, ProgramClasses.handleOwner(h), ProgramClasses.handleField(h), "J");
             }
         }
     }
@@ -972,17 +969,17 @@ public final class HostLinker {
     }
 
     /**
-     * jomp/link/Program (see {@link StartupClasses#program}), its function handles' descriptors
-     * read from the classes that define them where the handle does not carry one.
+     * jomp/link/Program and its overflow classes (see {@link ProgramClasses}), its function handles'
+     * descriptors read from the classes that define them where the handle does not carry one.
      */
-    private byte[] programClass(Map<String, Long> dataFields) {
-        List<StartupClasses.FunctionHandle> handles = new ArrayList<>();
+    private Map<String, byte[]> programClasses(ProgramClasses.DataFields dataFields) {
+        List<ProgramClasses.FunctionHandle> handles = new ArrayList<>();
         for (int i = 0; i < handleTargets.size(); i++) {
             String[] t = handleTargets.get(i);
             String desc = t[2] != null ? t[2] : descriptorIn(t[0], t[1]);
-            handles.add(new StartupClasses.FunctionHandle(handleFields.get(i), t[0], t[1], desc, t[3]));
+            handles.add(new ProgramClasses.FunctionHandle(i, t[0], t[1], desc, t[3]));
         }
-        return StartupClasses.program(handles, dataFields, readOnlyEnd);
+        return ProgramClasses.classes(handles, dataFields, readOnlyEnd);
     }
 
     /** Descriptor of a function defined in a unit class (read from the symbol's object). */

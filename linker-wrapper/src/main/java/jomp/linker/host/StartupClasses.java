@@ -1,13 +1,11 @@
 package jomp.linker.host;
 
-import static jomp.linker.host.HostLinker.DATA_RESOURCE;
 import static jomp.linker.host.HostLinker.MAIN;
 import static jomp.linker.host.HostLinker.PROGRAM;
 import static jomp.linker.host.HostLinker.REGISTRATION;
 import static org.objectweb.asm.Opcodes.*;
 
 import java.util.List;
-import java.util.Map;
 import jomp.objfile.jvm.JvmNames;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Handle;
@@ -18,16 +16,13 @@ import org.objectweb.asm.Type;
 /**
  * The classes the host link generates for the program's start (docs/design/abi.md, "The
  * executable and its start"): {@code jomp/link/Program}, which loads the data image and holds
- * the addresses the code uses, and {@code jomp/link/Main}, the JVM entry point that runs C's
+ * the addresses the code uses ({@link ProgramClasses}), and {@code jomp/link/Main}, the JVM entry point that runs C's
  * {@code main}.
  */
 final class StartupClasses {
     private static final String STACK = JvmNames.STACK;
 
     private StartupClasses() {}
-
-    /** A function handle of Program: its field, the method it calls, and the C signature (null: none recorded). */
-    record FunctionHandle(String field, String owner, String name, String desc, String csig) {}
 
     /**
      * What Main does around C's main: the unit defining main and main's descriptor, whether it
@@ -45,120 +40,13 @@ final class StartupClasses {
             String[] tool) {}
 
     /** A class writer whose frames need no class loading: only primitives and Object meet. */
-    private static ClassWriter classWriter() {
+    static ClassWriter classWriter() {
         return new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
                 return "java/lang/Object";
             }
         };
-    }
-
-    /**
-     * jomp/link/Program: one static final long per data address the code uses (the image base
-     * plus an offset; a field per distinct address) and one per function handle.
-     */
-    static byte[] program(List<FunctionHandle> handles, Map<String, Long> dataFields, long readOnlyEnd) {
-        ClassWriter cw = classWriter(); // address() branches; only primitives meet
-        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, PROGRAM, null, "java/lang/Object", null);
-        for (FunctionHandle h : handles)
-            cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, h.field(), "J", null, null)
-                    .visitEnd();
-        for (String f : dataFields.keySet())
-            cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null)
-                    .visitEnd();
-        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null)
-                .visitEnd();
-        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "rodata", "J", null, null)
-                .visitEnd();
-        addressMethod(cw, readOnlyEnd);
-        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
-        mv.visitCode();
-        registerHandles(mv, handles);
-        loadImage(mv, dataFields, readOnlyEnd);
-        mv.visitInsn(RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
-    }
-
-    /** address(offset): a data image offset as an address (the read-only part is mapped apart). */
-    private static void addressMethod(ClassWriter cw, long readOnlyEnd) {
-        MethodVisitor am = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "address", "(J)J", null, null);
-        am.visitCode();
-        Label rw = new Label();
-        am.visitVarInsn(LLOAD, 0);
-        am.visitLdcInsn(readOnlyEnd);
-        am.visitInsn(LCMP);
-        am.visitJumpInsn(IFGE, rw);
-        am.visitFieldInsn(GETSTATIC, PROGRAM, "rodata", "J");
-        am.visitVarInsn(LLOAD, 0);
-        am.visitInsn(LADD);
-        am.visitInsn(LRETURN);
-        am.visitLabel(rw);
-        am.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J");
-        am.visitVarInsn(LLOAD, 0);
-        am.visitInsn(LADD);
-        am.visitInsn(LRETURN);
-        am.visitMaxs(0, 0);
-        am.visitEnd();
-    }
-
-    /** The start of Program's initialiser: each function handle registered, its field set; the array of them in local 0. */
-    private static void registerHandles(MethodVisitor mv, List<FunctionHandle> handles) {
-        // function handles first: the data image's function relocations use them
-        mv.visitLdcInsn(handles.size());
-        mv.visitIntInsn(NEWARRAY, T_LONG);
-        for (int i = 0; i < handles.size(); i++) {
-            FunctionHandle h = handles.get(i);
-            mv.visitInsn(DUP);
-            mv.visitLdcInsn(i);
-            mv.visitLdcInsn(new Handle(H_INVOKESTATIC, h.owner(), h.name(), h.desc(), false));
-            if (h.csig() != null) mv.visitLdcInsn(h.csig());
-            else mv.visitInsn(ACONST_NULL);
-            mv.visitMethodInsn(
-                    INVOKESTATIC,
-                    "jomp/runtime/mem/Functions",
-                    "register",
-                    "(Ljava/lang/invoke/MethodHandle;Ljava/lang/String;)J",
-                    false);
-            mv.visitInsn(DUP2);
-            mv.visitFieldInsn(PUTSTATIC, PROGRAM, h.field(), "J");
-            mv.visitInsn(LASTORE);
-        }
-        mv.visitVarInsn(ASTORE, 0);
-    }
-
-    /** The rest of Program's initialiser: the data image loaded, base, rodata and the data address fields set. */
-    private static void loadImage(MethodVisitor mv, Map<String, Long> dataFields, long readOnlyEnd) {
-        mv.visitLdcInsn(Type.getObjectType(PROGRAM)); // the image is read through this class's own loader
-        mv.visitLdcInsn(DATA_RESOURCE);
-        mv.visitVarInsn(ALOAD, 0);
-        // {base, read-only base}: an address in the read-only part is the second plus its offset
-        mv.visitMethodInsn(
-                INVOKESTATIC,
-                "jomp/runtime/program/DataImage",
-                "load",
-                "(Ljava/lang/Class;Ljava/lang/String;[J)[J",
-                false);
-        mv.visitInsn(DUP);
-        mv.visitInsn(ICONST_1);
-        mv.visitInsn(LALOAD);
-        mv.visitInsn(DUP2);
-        mv.visitFieldInsn(PUTSTATIC, PROGRAM, "rodata", "J");
-        mv.visitVarInsn(LSTORE, 3);
-        mv.visitInsn(ICONST_0);
-        mv.visitInsn(LALOAD);
-        mv.visitInsn(DUP2);
-        mv.visitFieldInsn(PUTSTATIC, PROGRAM, "base", "J");
-        mv.visitVarInsn(LSTORE, 1);
-        for (var e : dataFields.entrySet()) {
-            mv.visitVarInsn(LLOAD, e.getValue() < readOnlyEnd ? 3 : 1);
-            mv.visitLdcInsn(e.getValue());
-            mv.visitInsn(LADD);
-            mv.visitFieldInsn(PUTSTATIC, PROGRAM, e.getKey(), "J");
-        }
     }
 
     private static void stringArray(MethodVisitor mv, List<String> values) {

@@ -1,6 +1,8 @@
 package jomp.runtime.libc;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import jomp.runtime.ffi.ForkedJvm;
 import jomp.runtime.ffi.NativeWorld;
 import jomp.runtime.ffi.Universal;
@@ -39,9 +41,43 @@ public final class Fork {
         static final MemorySegment EXIT = Universal.glibc("_exit");
     }
 
+    public static int fork() {
+        runHandlers(PREPARE, true);
+        int pid = forkProcess();
+        if (pid == 0) runHandlers(CHILD, false);
+        else runHandlers(PARENT, false);
+        return pid;
+    }
+
+    /**
+     * pthread_atfork: prepare runs before fork (last registered first), parent and child after it
+     * in each process (first registered first), as glibc runs them. jomp keeps the list (glibc's
+     * own is in libc_nonshared.a, not the shared library, and its handlers would run inside
+     * glibc's fork, where the child's JVM is not yet known to be able to go on); handlers that
+     * native libraries register with glibc still run in glibc's fork. vfork runs none, as in glibc.
+     */
+    public static int pthread_atfork(long prepare, long parent, long child) {
+        if (prepare != 0) PREPARE.add(prepare);
+        if (parent != 0) PARENT.add(parent);
+        if (child != 0) CHILD.add(child);
+        return 0;
+    }
+
+    // copy-on-write: the child reads its list without a lock another thread may have held at the fork
+    private static final List<Long> PREPARE = new CopyOnWriteArrayList<>(),
+            PARENT = new CopyOnWriteArrayList<>(),
+            CHILD = new CopyOnWriteArrayList<>();
+
+    private static void runHandlers(List<Long> list, boolean lastFirst) {
+        Long[] fs = list.toArray(new Long[0]);
+        for (int i = 0; i < fs.length; i++) {
+            Stdlib.callHandler(fs[lastFirst ? fs.length - 1 - i : i]);
+        }
+    }
+
     @SuppressWarnings(
             "LockOnNonEnclosingClassLiteral") // Functions' class lock must be free at the fork, as in its child
-    public static int fork() {
+    private static int forkProcess() {
         NativeWorld.start(); // exit and atexit are glibc's from here on, in parent and child alike
         jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();
         long mark = s.sp;
@@ -123,8 +159,8 @@ public final class Fork {
         for (int i = 0; i < n; i++) Universal.call(F.CLOSE, Mem.getInt(fds + 4L * i), 0, 0, 0, 0, 0);
     }
 
-    /** vfork: a fork (the parent goes on at once; a child that only execs or _exits cannot tell). */
+    /** vfork: a fork without pthread_atfork's handlers (the parent goes on at once; a child that only execs or _exits cannot tell). */
     public static int vfork() {
-        return fork();
+        return forkProcess();
     }
 }

@@ -306,13 +306,7 @@ public final class Stdlib {
                 if (AT_EXIT.isEmpty()) break;
                 f = AT_EXIT.removeLast();
             }
-            try {
-                Functions.handle(f, "v()").invokeExact(Stack.current());
-            } catch (RuntimeException | Error e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new RuntimeException(t);
-            }
+            callHandler(f);
         }
         if (glibcExit) {
             Glibc.exit(status);
@@ -363,6 +357,43 @@ public final class Stdlib {
             if (o != null && !o.isBlank()) return false;
         }
         return true;
+    }
+
+    /** Calls a C handler {@code void f(void)} (atexit's, at_quick_exit's, pthread_atfork's). */
+    static void callHandler(long f) {
+        try {
+            Functions.handle(f, "v()").invokeExact(Stack.current());
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new RuntimeException(t);
+        }
+    }
+
+    /**
+     * at_quick_exit: handlers for quick_exit, last registered first. Kept here (glibc's is in
+     * libc_nonshared.a, not the shared library); a native library's quick_exit does not run them.
+     */
+    public static int at_quick_exit(long f) {
+        synchronized (AT_QUICK_EXIT) {
+            AT_QUICK_EXIT.add(f);
+        }
+        return 0;
+    }
+
+    private static final ArrayList<Long> AT_QUICK_EXIT = new ArrayList<>();
+
+    /** quick_exit: the at_quick_exit handlers, then _Exit: no atexit handlers, stdio not flushed. */
+    public static void quick_exit(int status) {
+        while (true) {
+            long f;
+            synchronized (AT_QUICK_EXIT) {
+                if (AT_QUICK_EXIT.isEmpty()) break;
+                f = AT_QUICK_EXIT.removeLast();
+            }
+            callHandler(f);
+        }
+        _Exit(status);
     }
 
     public static void _Exit(int status) {
