@@ -133,6 +133,82 @@ int main(void) {
   }
   report("fuse { fuse apply(fused: tile sizes(2) apply(grid: reverse)) { loop; loop }; loop }");
 
+  /* the other loop-transforming constructs with apply in a sequence */
+#pragma omp fuse
+  {
+#pragma omp reverse apply(reversed: tile sizes(2))
+    for (int i = 0; i < 5; i++) got[ng++] = 100 + i;
+    for (int j = 0; j < 3; j++) got[ng++] = 200 + j;
+  }
+  /* reversed: 4 3 2 1 0; tiles of 2 over the reversed loop: [4 3] [2 1] [0] */
+  for (int k = 0; k < 3; k++) {
+    for (int r = 2 * k; r < 2 * k + 2 && r < 5; r++) want[nw++] = 100 + (4 - r);
+    want[nw++] = 200 + k;
+  }
+  report("fuse { reverse apply(reversed: tile sizes(2)); loop }");
+
+#pragma omp fuse
+  {
+#pragma omp interchange apply(interchanged: reverse)
+    for (int i = 0; i < 2; i++)
+      for (int j = 0; j < 3; j++) got[ng++] = 10 * i + j;
+    for (int m = 0; m < 2; m++) got[ng++] = 200 + m;
+  }
+  for (int jj = 0; jj < 3; jj++) {
+    int j = 2 - jj;
+    for (int i = 0; i < 2; i++) want[nw++] = 10 * i + j;
+    if (jj < 2) want[nw++] = 200 + jj;
+  }
+  report("fuse { interchange apply(interchanged: reverse) over two loops; loop }");
+
+#pragma omp fuse
+  {
+#pragma omp unroll partial(2) apply(unrolled: reverse)
+    for (int i = 0; i < 5; i++) got[ng++] = 100 + i;
+    for (int m = 0; m < 2; m++) got[ng++] = 200 + m;
+  }
+  /* unrolled loop: 3 iterations (0-1, 2-3, 4), reversed: [4] [2 3] [0 1] */
+  for (int k = 0; k < 3; k++) {
+    int t = 2 * (2 - k);
+    for (int i = t; i < t + 2 && i < 5; i++) want[nw++] = 100 + i;
+    if (k < 2) want[nw++] = 200 + k;
+  }
+  report("fuse { unroll partial(2) apply(unrolled: reverse); loop }");
+
+#pragma omp fuse
+  {
+#pragma omp stripe sizes(2) apply(offsets: reverse)
+    for (int i = 0; i < 5; i++) got[ng++] = 100 + i;
+    for (int m = 0; m < 3; m++) got[ng++] = 200 + m;
+  }
+  /* stripe: offsets o = 0,1 ; grid i = o, o+2, ...; offsets reversed: o = 1 then 0 */
+  for (int k = 0; k < 3; k++) {
+    if (k < 2)
+      for (int i = 1 - k; i < 5; i += 2) want[nw++] = 100 + i;
+    want[nw++] = 200 + k;
+  }
+  report("fuse { stripe sizes(2) apply(offsets: reverse); loop }");
+
+#pragma omp fuse
+  {
+#pragma omp split counts(2, omp_fill) apply(split: interchange, tile sizes(2) apply(grid: reverse))
+    for (int i = 0; i < 5; i++)
+      for (int j = 0; j < 2; j++) got[ng++] = 10 * i + j;
+    for (int m = 0; m < 3; m++) got[ng++] = 200 + m;
+  }
+  /* part 1: i in {0,1}, interchanged with j: outer loop j (2 iterations);
+     part 2: i in {2,3,4} tiled by 2 (tiles [2,3] [4]) reversed: [4] then [2,3] */
+  for (int k = 0; k < 3; k++) {
+    if (k < 2) for (int i = 0; i < 2; i++) want[nw++] = 10 * i + k;
+    if (k < 2) {
+      int t = k == 0 ? 4 : 2;
+      for (int i = t; i < t + 2 && i < 5; i++)
+        for (int j = 0; j < 2; j++) want[nw++] = 10 * i + j;
+    }
+    want[nw++] = 200 + k;
+  }
+  report("fuse { split counts(2, omp_fill) apply(split: interchange, tile sizes(2) apply(grid: reverse)) over two loops; loop }");
+
   /* a loop construct over a fuse with a split and a nested fuse in its sequence (one thread:
      the log is in the order of the fused loop's iterations) */
 #pragma omp parallel for num_threads(1) schedule(static, 1)

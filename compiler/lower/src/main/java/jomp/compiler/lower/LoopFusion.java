@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import jomp.compiler.ast.OmpClause;
-import jomp.compiler.ast.OmpGeneratedLoops;
 import jomp.compiler.ast.OmpDirective.Leaf;
+import jomp.compiler.ast.OmpGeneratedLoops;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
@@ -157,7 +157,8 @@ final class LoopFusion {
             LoopNest fused = fusedNest(g, fuse, in);
             if (!applied) return fused; // with apply clauses: the outermost loop they generate from it
             return new LoopNest(
-                    fuse, AppliedLoops.fusedOutermost(g, OmpGeneratedLoops.plan(fuse).steps(), fused.generated));
+                    fuse,
+                    AppliedLoops.fusedOutermost(g, OmpGeneratedLoops.plan(fuse).steps(), fused.generated));
         };
         out.add(new Part(nest, g -> {
             LoopNest l = nest.apply(g);
