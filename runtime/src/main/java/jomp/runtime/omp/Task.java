@@ -58,6 +58,8 @@ final class Task {
     List<Deps> imported;
     /** An exporting task's: completes when the task and its child tasks have (the siblings created after it with dependences wait for it). */
     final Task exportGate;
+    /** An exporting task's exporting child tasks whose gates are not open yet (their children are exported on through it). */
+    final AtomicInteger openGates = new AtomicInteger();
     /** The task the creating thread had allocated but not submitted yet when this one was allocated. */
     Task allocatedBefore;
     /** Run by its creator at once (if(false), included in a final task), never queued. */

@@ -82,6 +82,7 @@ final class Tasks {
         account(t);
         if ((t.flags & (Task.IMPORT | Task.EXPORT)) != 0) transparent(t);
         registerAll(t, recs);
+        if (t.exportGate != null && t.parent.exportGate != null) t.parent.openGates.incrementAndGet();
         if (t.exportGate != null)
             synchronized (t.parent) {
                 if (t.parent.deps == null) t.parent.deps = new Deps();
@@ -110,11 +111,17 @@ final class Tasks {
         t.imported = view;
     }
 
-    /** An exporting task whose body and children are complete opens its gate. */
+    /**
+     * An exporting task whose body and children are complete, and whose exporting children's
+     * gates are open (what they export, it exports on), opens its gate.
+     */
     private static void exportDone(Task t) {
-        if (t.exportGate == null || !t.isComplete() || t.children.get() != 0) return;
+        if (t.exportGate == null || !t.isComplete() || t.children.get() != 0 || t.openGates.get() != 0) return;
         List<Task> succ = t.exportGate.complete();
-        if (succ != null) for (Task s : succ) if (s.unresolved.decrementAndGet() == 0) ready(s);
+        if (succ == null) return; // opened already
+        for (Task s : succ) if (s.unresolved.decrementAndGet() == 0) ready(s);
+        Task p = t.parent;
+        if (p.exportGate != null && p.openGates.decrementAndGet() == 0) exportDone(p);
     }
 
     /** t's dependences are registered: run it here (undeferred), or let it go once its predecessors are done. */

@@ -69,6 +69,7 @@ public final class OmpGeneratedLoops {
             case UNROLL -> {
                 if (partial(d)) out.add("unrolled");
             }
+            case NOTHING -> out.add("identity"); // 6.0 §10.7: a copy of the loop it is associated with
             default -> {}
         }
         return out;
@@ -180,10 +181,9 @@ public final class OmpGeneratedLoops {
         return out;
     }
 
-    /** d at position, then what its apply clauses apply, deeper positions first. */
+    /** d at position, then what its apply clauses apply, deeper positions first (nothing's loop is the loop itself). */
     private static void steps(OmpDirective d, int position, List<Step> out) {
-        if (d.has(Leaf.NOTHING)) return;
-        out.add(new Step(d, position));
+        if (!d.has(Leaf.NOTHING)) out.add(new Step(d, position));
         applies(d, position, out);
     }
 

@@ -82,7 +82,7 @@ final class OmpApplyCheck {
     }
 
     /** The apply clauses of d and of the directives they apply; false after an error. */
-    private boolean clauses(OmpDirective d) {
+    boolean clauses(OmpDirective d) {
         List<String> kinds = OmpGeneratedLoops.kinds(d);
         Set<Integer> named = new HashSet<>();
         boolean ok = true;
@@ -138,7 +138,7 @@ final class OmpApplyCheck {
                                     + " is named in more than one 'apply' clause");
                     ok = false;
                 }
-                if (!dirs.get(j).has(Leaf.NOTHING) && !clauses(dirs.get(j))) ok = false;
+                if (!clauses(dirs.get(j))) ok = false;
             }
         }
         return ok;

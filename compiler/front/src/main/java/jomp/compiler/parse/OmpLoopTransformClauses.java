@@ -119,8 +119,8 @@ final class OmpLoopTransformClauses {
     }
 
     /** The modifiers of apply: the names the loop-transforming constructs give their generated loops. */
-    private static final java.util.Set<String> MODIFIERS =
-            java.util.Set.of("grid", "intratile", "offsets", "fused", "interchanged", "reversed", "unrolled", "split");
+    private static final java.util.Set<String> MODIFIERS = java.util.Set.of(
+            "grid", "intratile", "offsets", "fused", "interchanged", "reversed", "unrolled", "split", "identity");
 
     /**
      * OpenMP 6.0: apply([modifier[(indices)]:] directive[(clauses)], ...) on a loop-transforming

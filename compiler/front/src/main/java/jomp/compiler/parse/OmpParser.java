@@ -75,6 +75,7 @@ final class OmpParser {
         substatement = !blockItem;
         OmpDirective d = p.withTokens(OmpDirectiveNames.tokens(pragma), this::directive);
         if (d == null) return new Stmt.Null(pragma.loc);
+        d = identity(d);
         if (substatement && d.leaves().get(0) == Leaf.ORDERED && d.isStandalone())
             p.diags.error(pragma.loc, "'#pragma omp ordered' with 'depend' clause cannot be an immediate substatement");
         Stmt done = declarativeOrUtility(d, pragma, blockItem);
@@ -109,6 +110,21 @@ final class OmpParser {
                                         w -> w.variant() != null && w.variant().isLoop()))
             body = OmpLoopNest.ignoreContainers(body);
         return checkConstruct(d, body, pragma, region);
+    }
+
+    /**
+     * OpenMP 6.0 §10.7: nothing with an apply clause is a loop-transforming construct whose one
+     * generated loop (identity) is the loop it precedes, so it is the directive it applies there
+     * (nothing again, without apply: no construct). d itself for other directives and after an error.
+     */
+    private OmpDirective identity(OmpDirective d) {
+        while (d.leaves().get(0) == Leaf.NOTHING
+                && !d.clauses(OmpClause.Apply.class).isEmpty()
+                && new OmpApplyCheck(p).clauses(d)) {
+            List<OmpClause.Apply> applies = d.clauses(OmpClause.Apply.class);
+            d = applies.get(0).directives().get(0);
+        }
+        return d;
     }
 
     /**

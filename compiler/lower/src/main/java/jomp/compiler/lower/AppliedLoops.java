@@ -105,6 +105,27 @@ final class AppliedLoops {
         return new Collapsed(g, counts, total);
     }
 
+    /**
+     * The outermost loop that steps generate from a fused loop (a fuse's apply clauses), as the
+     * loop sequence of an enclosing fuse takes it: one loop whose body runs the others.
+     */
+    static GeneratedNest fusedOutermost(FunctionLowering f, List<OmpGeneratedLoops.Step> steps, GeneratedNest fused) {
+        return outermost(f, steps, new FromGenerated(fused));
+    }
+
+    /** The same for one loop of a split (the directives its apply clauses name for it). */
+    static GeneratedNest splitOutermost(
+            FunctionLowering f, List<OmpGeneratedLoops.Step> steps, GeneratedNest.Range part, int depth) {
+        return outermost(f, steps, new SplitPart(part, depth));
+    }
+
+    private static GeneratedNest outermost(FunctionLowering f, List<OmpGeneratedLoops.Step> steps, Gen from) {
+        Gen g = from;
+        for (OmpGeneratedLoops.Step st : steps) g = step(f, g, st);
+        Value count = g.count(f, 0, new Value[g.depth()]);
+        return new Collapsed(g, List.of(count), count);
+    }
+
     /** The plan's loops over base (the base nest, null when the plan starts from a fuse or split). */
     private static Gen build(FunctionLowering f, OmpGeneratedLoops.Plan plan, LoopNest base) {
         if (plan.error() != null) throw new IllegalStateException(plan.errorLoc() + ": " + plan.error());

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Function;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective.Leaf;
+import jomp.compiler.ast.OmpGeneratedLoops;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
@@ -112,20 +113,30 @@ final class LoopFusion {
         return seq;
     }
 
-    /** The loops of a split, one per count; the split's bounds and counts are evaluated at the first one. */
+    /**
+     * The loops of a split, one per count; the split's bounds and counts are evaluated at the
+     * first one. With apply clauses each is the outermost loop its applied directives generate.
+     */
     private static List<Part> splitParts(Stmt.Omp split) {
         int n = split.directive()
                 .clauses(OmpClause.Counts.class)
                 .get(0)
                 .counts()
                 .size();
+        boolean applied = !split.directive().clauses(OmpClause.Apply.class).isEmpty();
+        OmpGeneratedLoops.Plan plan = applied ? OmpGeneratedLoops.plan(split) : null;
+        int depth = applied ? plan.baseDepth() : 1;
         List<List<GeneratedNest.Range>> ranges = new ArrayList<>(List.of(List.of()));
         List<Part> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int k = i;
             Function<FunctionLowering, LoopNest> nest = g -> {
-                if (ranges.get(0).isEmpty()) ranges.set(0, LoopStripes.splitLoops(g, split));
-                return new LoopNest(split, ranges.get(0).get(k));
+                if (ranges.get(0).isEmpty()) ranges.set(0, LoopStripes.splitLoops(g, split, depth));
+                GeneratedNest.Range r = ranges.get(0).get(k);
+                if (!applied) return new LoopNest(split, r);
+                List<OmpGeneratedLoops.Step> steps =
+                        n == 1 ? plan.steps() : OmpGeneratedLoops.partSteps(split.directive(), k);
+                return new LoopNest(split, AppliedLoops.splitOutermost(g, steps, r, depth));
             };
             out.add(new Part(nest, g -> {
                 LoopNest l = nest.apply(g);
@@ -141,7 +152,14 @@ final class LoopFusion {
         int[] range = range(fuse, seq);
         List<Part> out = new ArrayList<>(seq.subList(0, range[0]));
         List<Part> in = seq.subList(range[0], range[1] + 1);
-        Function<FunctionLowering, LoopNest> nest = g -> fusedNest(g, fuse, in);
+        boolean applied = !fuse.directive().clauses(OmpClause.Apply.class).isEmpty();
+        Function<FunctionLowering, LoopNest> nest = g -> {
+            LoopNest fused = fusedNest(g, fuse, in);
+            if (!applied) return fused; // with apply clauses: the outermost loop they generate from it
+            return new LoopNest(
+                    fuse,
+                    AppliedLoops.fusedOutermost(g, OmpGeneratedLoops.plan(fuse).steps(), fused.generated));
+        };
         out.add(new Part(nest, g -> {
             LoopNest l = nest.apply(g);
             l.serial(g, IntConst.i64(0), g.e.bin(Insn.BinOp.SUB, l.total, IntConst.i64(1)), null, null);

@@ -157,7 +157,7 @@ final class TaskLowering {
         int flags = 0;
         if (d.hasFlag(OmpClause.FlagKind.UNTIED)) flags |= UNTIED;
         if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
-        Value flagValue = dynamicFlags(d, flags, "taskloop");
+        Value flagValue = transparent(d, dynamicFlags(d, flags, "taskloop"));
         List<Value> exported = nest.exported();
         List<Var> inductions = inductionVars(d);
         Layout lay = layout(shares, exported.size() + inductions.size());
