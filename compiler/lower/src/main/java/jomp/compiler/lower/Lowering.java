@@ -667,7 +667,11 @@ public final class Lowering {
                 java.math.BigInteger big = jomp.compiler.sema.Int128Const.eval(e);
                 if (big == null) throw new Emit.NotConstant();
                 long[] words = jomp.compiler.sema.Int128Const.words(big, (int) (t.size() / 8)); // wide _BitInt: more
-                for (int i = 0; i < words.length; i++) w.putInt(it.offset() + 8L * i, 8, words[i]);
+                var m = it.bitField();
+                for (int i = 0; i < words.length; i++)
+                    if (m == null) w.putInt(it.offset() + 8L * i, 8, words[i]);
+                    else if (64 * i < m.bitWidth()) // a bit-field's bits, 64 at a time
+                    w.putBits(it.offset(), m.bitOffset() + 64 * i, Math.min(64, m.bitWidth() - 64 * i), words[i]);
                 return;
             }
             Object v = constant(e);
