@@ -392,7 +392,8 @@ final class Literals {
     }
 
     static SourceLocation at(Token t, int delta) {
-        if (t.kind == Token.Kind.NUMBER) delta = DigitSeparators.spelled(t.text, delta); // a number is read without them
+        if (t.kind == Token.Kind.NUMBER)
+            delta = DigitSeparators.spelled(t.text, delta); // a number is read without them
         SourceLocation l = t.loc;
         int off = l.offset() + delta;
         if (off > l.file().text().length()) off = l.offset();

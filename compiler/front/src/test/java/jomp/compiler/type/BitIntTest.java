@@ -119,7 +119,8 @@ class BitIntTest {
                         + "struct s { _BitInt(100) f : 70; _BitInt(64) g : 40; };\n"
                         + "struct u { unsigned _BitInt(100) h : 101; };\n");
         assertThat(h.messages())
-                .isEqualTo("t.c:1:1: error: signed _BitInt of bit sizes greater than 8388608 not supported\n"
-                        + "t.c:5:34: error: width of bit-field 'h' (101 bits) exceeds the width of its type (100 bits)\n");
+                .isEqualTo(
+                        "t.c:1:1: error: signed _BitInt of bit sizes greater than 8388608 not supported\n"
+                                + "t.c:5:34: error: width of bit-field 'h' (101 bits) exceeds the width of its type (100 bits)\n");
     }
 }

@@ -21,7 +21,8 @@ final class ComplexFolding {
     static double[] multiply(double[] x, double[] y, boolean toFloat) {
         if (!finite(x) || !finite(y)) return positiveNaNs(annexGMultiply(x[0], x[1], y[0], y[1]));
         BigDecimal a = exact(x[0]), b = exact(x[1]), c = exact(y[0]), d = exact(y[1]);
-        BigDecimal re = a.multiply(c).subtract(b.multiply(d)), im = a.multiply(d).add(b.multiply(c));
+        BigDecimal re = a.multiply(c).subtract(b.multiply(d)),
+                im = a.multiply(d).add(b.multiply(c));
         return new double[] {
             signed(round(re, toFloat), x[0] * y[0] - x[1] * y[1]), signed(round(im, toFloat), x[0] * y[1] + x[1] * y[0])
         };

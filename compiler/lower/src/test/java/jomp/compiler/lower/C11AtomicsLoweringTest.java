@@ -81,13 +81,13 @@ class C11AtomicsLoweringTest {
     @Test
     void plainCopiesOfAtomicStructsAndUpdatesOfAtomicComplexNumbersAreAtomic() {
         // 24 bytes: a read and an assignment each copy under the lock the builtins take (gcc: libatomic)
-        String big = ir("struct B { long a, b, c; }; _Atomic struct B s; struct B t;\n"
-                + "void f(void) { t = s; s = t; }\n");
+        String big = ir(
+                "struct B { long a, b, c; }; _Atomic struct B s; struct B t;\n" + "void f(void) { t = s; s = t; }\n");
         assertThat(big.split("call void \\(\\) @__jomp_atomic_enter\\(\\)", -1)).hasSize(3);
         assertThat(big.split("call void \\(\\) @__jomp_atomic_exit\\(\\)", -1)).hasSize(3);
         // 8 bytes, 8-aligned as an _Atomic struct is: one atomic load and one atomic store
-        String small = ir("struct P { int x, y; }; _Atomic struct P s; struct P t;\n"
-                + "void f(void) { t = s; s = t; }\n");
+        String small =
+                ir("struct P { int x, y; }; _Atomic struct P s; struct P t;\n" + "void f(void) { t = s; s = t; }\n");
         assertThat(small)
                 .containsPattern("load atomic i64 [^\\n]* seq_cst")
                 .containsPattern("store atomic i64 [^\\n]* seq_cst")
