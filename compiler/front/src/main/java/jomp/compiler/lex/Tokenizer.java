@@ -21,6 +21,7 @@ public final class Tokenizer {
     private final StringBuilder sb = new StringBuilder();
 
     private final boolean deferUnterminated;
+    private final boolean digitSeparators;
 
     public Tokenizer(SourceFile file, Diagnostics diags) {
         this(file, diags, false);
@@ -32,6 +33,15 @@ public final class Tokenizer {
      * preprocessor reports only if it is not in a skipped #if group, as clang does.
      */
     public Tokenizer(SourceFile file, Diagnostics diags, boolean deferUnterminated) {
+        this(file, diags, deferUnterminated, false);
+    }
+
+    /**
+     * With {@code digitSeparators} (C23 6.4.8: pp-number ' digit, pp-number ' nondigit), a quote
+     * followed by a letter, digit or underscore continues a number, as clang lexes it in C23 mode.
+     */
+    public Tokenizer(SourceFile file, Diagnostics diags, boolean deferUnterminated, boolean digitSeparators) {
+        this.digitSeparators = digitSeparators;
         this.deferUnterminated = deferUnterminated;
         this.file = file;
         this.src = file.text();
@@ -149,6 +159,13 @@ public final class Tokenizer {
                     q++;
                     continue;
                 }
+                if (d == '\'' && digitSeparators) {
+                    int r = sp(q + 1);
+                    if (r < n && isIdentChar(src.charAt(r))) {
+                        q = r + 1;
+                        continue;
+                    }
+                }
                 break;
             }
             return make(Token.Kind.NUMBER, p, q);
@@ -194,6 +211,10 @@ public final class Tokenizer {
             }
             q++;
         }
+        if (quote == '\'' && sp(quotePos + 1) == q - 1) { // '': clang's warning, then an invalid token as above
+            if (!deferUnterminated) reportUnterminated(diags, loc(start), 'e');
+            return make(Token.Kind.PUNCT, start, q);
+        }
         return make(quote == '"' ? Token.Kind.STRING : Token.Kind.CHAR, start, q);
     }
 
@@ -204,11 +225,13 @@ public final class Tokenizer {
         return c == '"' || c == '\'' || Character.isLetter(c); // no punctuator starts like a literal
     }
 
-    /** clang's warning for an unterminated literal token. */
+    /** clang's warning for an unterminated literal token (quote 'e': an empty character constant). */
     public static void reportUnterminated(Diagnostics diags, SourceLocation at, char quote) {
         diags.warning(
                 at,
-                quote == '"' ? "missing terminating '\"' character" : "missing terminating ' character",
+                quote == 'e'
+                        ? "empty character constant"
+                        : quote == '"' ? "missing terminating '\"' character" : "missing terminating ' character",
                 "-Winvalid-pp-token");
     }
 
@@ -216,7 +239,8 @@ public final class Tokenizer {
     public static void reportUnterminated(Diagnostics diags, Token t) {
         int q = 0;
         while (q < t.text.length() && t.text.charAt(q) != '"' && t.text.charAt(q) != '\'') q++;
-        reportUnterminated(diags, t.loc, q < t.text.length() ? t.text.charAt(q) : '"');
+        boolean empty = t.text.length() == q + 2 && t.text.endsWith("''");
+        reportUnterminated(diags, t.loc, empty ? 'e' : q < t.text.length() ? t.text.charAt(q) : '"');
     }
 
     private static final String[] PUNCT3 = {"<<=", ">>=", "..."};

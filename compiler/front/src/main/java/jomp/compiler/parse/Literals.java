@@ -6,6 +6,7 @@ import java.util.Locale;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.lex.DigitSeparators;
 import jomp.compiler.lex.Token;
 import jomp.compiler.type.Binary128;
 import jomp.compiler.type.Float16;
@@ -22,7 +23,8 @@ final class Literals {
 
     /** An integer or floating constant (C11 6.4.4.1-2; C23's wb suffixes, an extension before C23). */
     Expr number(Token t, boolean c23) {
-        String s = t.text;
+        String s = DigitSeparators.strip(t, diags);
+        if (s == null) return new Expr.IntLit(0, Type.INT, t.loc);
         String lower = s.toLowerCase(Locale.ROOT);
         boolean hex = lower.startsWith("0x");
         boolean isFloat = hex
@@ -390,6 +392,8 @@ final class Literals {
     }
 
     static SourceLocation at(Token t, int delta) {
+        if (t.kind == Token.Kind.NUMBER)
+            delta = DigitSeparators.spelled(t.text, delta); // a number is read without them
         SourceLocation l = t.loc;
         int off = l.offset() + delta;
         if (off > l.file().text().length()) off = l.offset();

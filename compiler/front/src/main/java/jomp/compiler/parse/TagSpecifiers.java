@@ -179,7 +179,7 @@ final class TagSpecifiers {
         return true;
     }
 
-    /** The width after a bit-field's ':' (clamped to 0..64 once diagnosed). */
+    /** The width after a bit-field's ':' (clamped to 0..the type's width once diagnosed). */
     private int bitFieldWidth(Declarator d) {
         Expr w = p.exprs.conditional();
         Long wv = ConstEval.integer(p.exprs.rvalue(w));
@@ -205,9 +205,7 @@ final class TagSpecifiers {
                             + ")");
         else if (wv == 0 && d.name() != null)
             diags.error(d.loc(), "named bit-field '" + d.name().text + "' has zero width");
-        else if (d.type().kind == Type.Kind.INT128) // its loads and stores are of 64-bit units (BitFields)
-        diags.error(d.loc(), "jomp does not support bit-fields of type '" + d.type() + "'");
-        return (int) Math.max(0, Math.min(wv, 64));
+        return (int) Math.max(0, Math.min(wv, d.type().isInteger() ? typeWidth(d.type()) : 64));
     }
 
     /** Lays out a struct or union's members, with the type's attributes (before and after its body). */

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.lex.DigitSeparators;
 import jomp.compiler.lex.Token;
 
 /**
@@ -227,7 +228,8 @@ final class ConstantExpression {
     }
 
     private Val number(Token t) {
-        String s = t.text;
+        String s = DigitSeparators.strip(t, diags);
+        if (s == null) throw new Bail();
         int i = 0, base = 10;
         if (s.startsWith("0x") || s.startsWith("0X")) {
             base = 16;

@@ -11,7 +11,6 @@ import java.util.Map;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.lex.Token;
-import jomp.compiler.lex.Tokenizer;
 
 /**
  * {@code #include}, {@code #include_next}, {@code #import} and -imacros' {@code #__include_macros}:
@@ -125,7 +124,7 @@ final class IncludeDirective {
                 throw diags.fatal(at.loc, "'" + name + "' file not found");
             }
             file = new SourceFile(f.name(), text);
-            toks = new Tokenizer(file, diags, true).tokenize();
+            toks = pp.tokens(file);
             tokenCache.put(f.key(), toks);
             String g = detectGuard(toks);
             if (g != null) includeGuards.put(f.key(), g);

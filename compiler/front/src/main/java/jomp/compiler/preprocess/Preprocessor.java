@@ -215,7 +215,7 @@ public final class Preprocessor {
         includes.included.clear();
         markers.add(new LineMarker(0, main.name(), 1, 0, false));
         if (opts.verbose()) headers.printSearchList(diags.stream());
-        List<Token> mainToks = new Tokenizer(main, diags, true).tokenize();
+        List<Token> mainToks = tokens(main);
         HeaderSearch.Flavor user = HeaderSearch.Flavor.USER;
         pushFrame(main, mainToks, main.name(), HeaderSearch.dirOf(main.name(), user), false, user);
         // -include files are looked up from the working directory first, as clang does
@@ -320,6 +320,11 @@ public final class Preprocessor {
         return out.isEmpty() ? null : out.get(out.size() - 1);
     }
 
+    /** A file's tokens; C23 and later lex digit separators (1'000) as part of numbers. */
+    List<Token> tokens(SourceFile file) {
+        return new Tokenizer(file, diags, true, PreprocessorOptions.standardYear(opts.std()) >= 2023).tokenize();
+    }
+
     /** The -std value (null: clang's default). */
     String std() {
         return opts.std();
@@ -420,7 +425,7 @@ public final class Preprocessor {
             HeaderSearch.Dir dir,
             boolean hidden,
             HeaderSearch.Flavor flavor) {
-        if (toks == null) toks = new Tokenizer(file, diags, true).tokenize();
+        if (toks == null) toks = tokens(file);
         frames.add(new Frame(file, toks, key, dir, -1, conds.size(), hidden, flavor, false));
     }
 
@@ -883,6 +888,8 @@ public final class Preprocessor {
     // #if ------------------------------------------------------------------------------------
 
     private boolean evalIf(Token d, List<Token> line) {
+        for (Token t : line) // clang's lexer warns of them as it reads the line (1'000 before C23)
+        if (t.kind == Token.Kind.PUNCT && Tokenizer.isUnterminatedLiteral(t)) Tokenizer.reportUnterminated(diags, t);
         if (line.isEmpty()) {
             diags.error(afterToken(d), "expected value in expression");
             return false;

@@ -126,6 +126,9 @@ public final class ConstEval {
                     case PLUS -> v;
                     case BITNOT -> v.isFloat() ? null : num(truncate(~v.offset(), t));
                     case NOT -> num(v.isFloat() ? (v.fvalue() == 0 ? 1 : 0) : v.offset() == 0 ? 1 : 0);
+                    // a complex value stands for its real part here: its imaginary part is only known constant
+                    case REAL -> v;
+                    case IMAG -> u.operand().type().isComplex ? v : v.isFloat() ? flt(0) : num(0);
                     default -> null;
                 };
             }

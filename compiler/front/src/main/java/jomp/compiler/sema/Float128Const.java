@@ -1,5 +1,6 @@
 package jomp.compiler.sema;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.type.Binary128;
@@ -89,7 +90,42 @@ public final class Float128Const {
                         ? new Binary128[] {Binary128.add(l[0], r[0]), Binary128.add(l[1], r[1])}
                         : new Binary128[] {Binary128.sub(l[0], r[0]), Binary128.sub(l[1], r[1])};
             }
+            case Expr.Binary b
+            when b.op() == Expr.Binary.Op.MUL || b.op() == Expr.Binary.Op.DIV -> {
+                Binary128[] l = complex(b.left()), r = complex(b.right());
+                yield l == null || r == null ? null : productOrQuotient(b.op() == Expr.Binary.Op.MUL, l, r);
+            }
             default -> null;
+        };
+    }
+
+    /**
+     * x * y or x / y as gcc folds them (MPC): each part of the exact value rounded once; null where
+     * an operand is not finite or the divisor is zero (libgcc's Annex G cases, not folded here).
+     */
+    private static Binary128[] productOrQuotient(boolean mul, Binary128[] x, Binary128[] y) {
+        BigDecimal a = x[0].toBigDecimal(), b = x[1].toBigDecimal(), c = y[0].toBigDecimal(), d = y[1].toBigDecimal();
+        if (a == null || b == null || c == null || d == null) return null;
+        // the sign a zero part has in binary128 arithmetic (the exact value has none)
+        Binary128
+                reSign =
+                        mul
+                                ? Binary128.sub(Binary128.mul(x[0], y[0]), Binary128.mul(x[1], y[1]))
+                                : Binary128.add(Binary128.mul(x[0], y[0]), Binary128.mul(x[1], y[1])),
+                imSign =
+                        mul
+                                ? Binary128.add(Binary128.mul(x[0], y[1]), Binary128.mul(x[1], y[0]))
+                                : Binary128.sub(Binary128.mul(x[1], y[0]), Binary128.mul(x[0], y[1]));
+        if (mul)
+            return new Binary128[] {
+                Binary128.ratio(a.multiply(c).subtract(b.multiply(d)), BigDecimal.ONE, reSign),
+                Binary128.ratio(a.multiply(d).add(b.multiply(c)), BigDecimal.ONE, imSign)
+            };
+        BigDecimal den = c.multiply(c).add(d.multiply(d));
+        if (den.signum() == 0) return null;
+        return new Binary128[] {
+            Binary128.ratio(a.multiply(c).add(b.multiply(d)), den, reSign),
+            Binary128.ratio(b.multiply(c).subtract(a.multiply(d)), den, imSign)
         };
     }
 

@@ -57,8 +57,12 @@ public final class RecordLayout {
                 // start, unless it would straddle it; a packed field, or any under #pragma pack, just takes the next
                 // bits
                 boolean bitwise = r.packed || given < 0 || r.maxAlign > 0;
-                if (!bitwise && (start / unitBits) != ((start + w - 1) / unitBits)) start = alignTo(start, unitBits);
-                long unitOffset = bitwise ? start / 8 : (start / unitBits) * unitBits / 8;
+                // The unit is the type's size from the type's alignment boundary at or below start: the same as
+                // the size's boundary for most types, not for _BitInt(65..128) (16 bytes aligned to 8), as
+                // gcc and clang place them
+                long alignBits = Math.max(8, Math.min(unitBits, mt.align() * 8L));
+                if (!bitwise && start / alignBits * alignBits + unitBits < start + w) start = alignTo(start, alignBits);
+                long unitOffset = bitwise ? start / 8 : start / alignBits * alignBits / 8;
                 int bitOff = (int) (start - unitOffset * 8);
                 out.add(new Member(m.name(), mt, unitOffset, w, bitOff, i, m.loc(), bitwise));
                 if (!isUnion) bits = start + w;

@@ -225,6 +225,26 @@ public record Binary128(long hi, long lo) {
         return x.negative ? -d : d;
     }
 
+    /** A finite value exactly (null for NaN and infinities; zero without its sign). */
+    public BigDecimal toBigDecimal() {
+        if (isNaN() || isInfinite()) return null;
+        if (isZero()) return BigDecimal.ZERO;
+        Exact x = exact();
+        BigDecimal v = x.e >= 0
+                ? new BigDecimal(x.m.shiftLeft(x.e))
+                : new BigDecimal(x.m.multiply(BigInteger.valueOf(5).pow(-x.e)), -x.e);
+        return x.negative ? v.negate() : v;
+    }
+
+    /** The value nearest n / d (d not zero), rounded once; a zero result takes zeroSign's sign. */
+    public static Binary128 ratio(BigDecimal n, BigDecimal d, Binary128 zeroSign) {
+        int scale = Math.max(n.scale(), d.scale());
+        BigInteger num = n.movePointRight(scale).toBigIntegerExact(),
+                den = d.movePointRight(scale).toBigIntegerExact();
+        if (num.signum() == 0) return zero(zeroSign.negative());
+        return quotient(num.signum() != den.signum(), num.abs(), den.abs(), 0);
+    }
+
     /** The value truncated toward zero (0 for NaN and infinities; C leaves out-of-range conversions undefined). */
     public BigInteger toInteger() {
         if (isNaN() || isInfinite() || isZero()) return BigInteger.ZERO;

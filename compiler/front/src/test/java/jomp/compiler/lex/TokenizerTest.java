@@ -32,6 +32,17 @@ class TokenizerTest {
     }
 
     @Test
+    void digitSeparatorsArePartOfNumbersFromC23Only() {
+        String src = "1'000 0x1'F 1'0.5e1'0 1'e2 1''0 1'";
+        List<Token> c23 = new Tokenizer(new SourceFile("t.c", src), diags, true, true).tokenize();
+        assertThat(c23.stream().map(t -> t.kind + ":" + t.text).collect(Collectors.joining(" ")))
+                .isEqualTo(
+                        "NUMBER:1'000 NUMBER:0x1'F NUMBER:1'0.5e1'0 NUMBER:1'e2 NUMBER:1 PUNCT:'' NUMBER:0 NUMBER:1 PUNCT:' EOF:");
+        // before C23 (and in clang's C17) the quote starts a character constant
+        assertThat(texts("1'000'")).isEqualTo("NUMBER:1 CHAR:'000' EOF:");
+    }
+
+    @Test
     void ppNumbers() {
         assertThat(texts("0x1p-3 1e+5 .5f 12ULL 1.2.3 0xe+1 1_a"))
                 .isEqualTo(

@@ -116,9 +116,11 @@ class BitIntTest {
         ParseHelper h = ParseHelper.parse(
                 "t.c",
                 "_BitInt(8388609) a;\nunsigned _BitInt(8388608) b;\n_BitInt(129) c;\n"
-                        + "struct s { _BitInt(100) f : 70; _BitInt(64) g : 40; };\n");
+                        + "struct s { _BitInt(100) f : 70; _BitInt(64) g : 40; };\n"
+                        + "struct u { unsigned _BitInt(100) h : 101; };\n");
         assertThat(h.messages())
-                .isEqualTo("t.c:1:1: error: signed _BitInt of bit sizes greater than 8388608 not supported\n"
-                        + "t.c:4:25: error: jomp does not support bit-fields of type '_BitInt(100)'\n");
+                .isEqualTo(
+                        "t.c:1:1: error: signed _BitInt of bit sizes greater than 8388608 not supported\n"
+                                + "t.c:5:34: error: width of bit-field 'h' (101 bits) exceeds the width of its type (100 bits)\n");
     }
 }

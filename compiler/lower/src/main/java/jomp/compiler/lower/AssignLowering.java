@@ -93,6 +93,7 @@ final class AssignLowering {
         }
         Type t = target.type();
         Value addr = f.address(target);
+        if (AtomicLowering.atomicObject(t)) return new AtomicLowering(f).updateObject(addr, t, op::apply);
         if (t.isComplex || TypeMap.inMemory(t) && t.isInteger() || QuadOps.is(t) || t.isVector()) {
             Value nv = op.apply(addr);
             Value old = addr;

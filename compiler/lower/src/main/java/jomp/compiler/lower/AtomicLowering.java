@@ -627,7 +627,7 @@ final class AtomicLowering {
      * so that both take the same lock for the same object.
      */
     private Value c11(List<Expr> a, String n, SourceLocation loc) {
-        Type t = a.get(0).type().base.unqualified();
+        Type obj = a.get(0).type().base, t = obj.unqualified();
         alignmentWarnings(t, loc);
         String op = n.substring("__c11_atomic_".length());
         List<Value> ptrs = new ArrayList<>();
@@ -645,7 +645,7 @@ final class AtomicLowering {
             case "exchange" -> "__atomic_exchange";
             default -> "__atomic_compare_exchange";
         };
-        Value same = moveBytes(generic, ptrs, orders, t);
+        Value same = moveBytes(generic, ptrs, orders, obj); // the object's alignment decides, as for plain accesses
         if (result == null) return same;
         return TypeMap.inMemory(t) ? result : f.load(result, t);
     }
@@ -658,17 +658,26 @@ final class AtomicLowering {
         return tmp;
     }
 
-    /** A generic form n on the object at ptrs[0], of type t, the other pointers and the orders evaluated. */
-    private Value moveBytes(String n, List<Value> ptrs, List<Insn.Ordering> orders, Type t) {
+    /** Whether an object of type t moves as one instruction (1, 2, 4 or 8 bytes aligned to its size); others take the lock. */
+    private static boolean oneInstruction(Type t) {
         long size = t.size();
-        boolean free = (size == 1 || size == 2 || size == 4 || size == 8) && t.align() >= size;
-        if (!free) return locked(n, ptrs, t);
-        IrType m = switch ((int) size) {
+        return (size == 1 || size == 2 || size == 4 || size == 8) && t.align() >= size;
+    }
+
+    /** The integer type of an object's bytes that oneInstruction moves. */
+    private static IrType bitsOf(Type t) {
+        return switch ((int) t.size()) {
             case 1 -> IrType.I8;
             case 2 -> IrType.I16;
             case 4 -> IrType.I32;
             default -> IrType.I64;
         };
+    }
+
+    /** A generic form n on the object at ptrs[0], of type t, the other pointers and the orders evaluated. */
+    private Value moveBytes(String n, List<Value> ptrs, List<Insn.Ordering> orders, Type t) {
+        if (!oneInstruction(t)) return locked(n, ptrs, t);
+        IrType m = bitsOf(t);
         Value p = ptrs.get(0);
         Insn.Ordering o = orders.get(0);
         switch (n) {
@@ -719,6 +728,64 @@ final class AtomicLowering {
                     "large atomic operation may incur significant performance penalty; the access size (" + t.size()
                             + " bytes) exceeds the max lock-free size (8  bytes)",
                     "-Watomic-alignment");
+    }
+
+    // ---- plain reads, assignments and updates of _Atomic objects kept in memory -------------------
+
+    /**
+     * An _Atomic struct, union, complex number, __int128 or __float128: its reads and assignments
+     * are atomic loads and stores (C11 6.2.6.1p9, 6.5.16.2p3), which gcc makes __atomic_load and
+     * __atomic_store (libatomic). They go through the generic forms' byte moves, so that they and
+     * the builtins on the same object take the same instruction or the same lock.
+     */
+    static boolean atomicObject(Type t) {
+        return t.isAtomic() && TypeMap.inMemory(t);
+    }
+
+    /** A sequentially consistent read of the atomic object at p: the address of a copy of its value. */
+    Value readObject(Value p, Type t) {
+        Value copy = f.slotAddr(f.temp(t));
+        moveBytes("__atomic_load", List.of(p, copy), List.of(Insn.Ordering.SEQ_CST), t);
+        return copy;
+    }
+
+    /** A sequentially consistent store of the value at v to the atomic object at p. */
+    void writeObject(Value p, Value v, Type t) {
+        moveBytes("__atomic_store", List.of(p, v), List.of(Insn.Ordering.SEQ_CST), t);
+    }
+
+    /**
+     * x op= v, ++x, x++ on an atomic object in memory (values are addresses): one compare-exchange
+     * loop where one instruction moves it (gcc's loop), else the read, the update and the write
+     * under the lock. Returns {old, new}.
+     */
+    Value[] updateObject(Value p, Type t, UnaryOperator<Value> update) {
+        Value old = f.slotAddr(f.temp(t));
+        Value bytes = IntConst.i64(t.size());
+        if (!oneInstruction(t)) {
+            runtime(EntryPoints.ATOMIC_ENTER, IrType.VOID);
+            f.b.memcpy(old, p, bytes);
+            Value nv = update.apply(old);
+            f.b.memcpy(p, nv, bytes);
+            runtime(EntryPoints.ATOMIC_EXIT, IrType.VOID);
+            return new Value[] {old, nv};
+        }
+        IrType m = bitsOf(t);
+        f.b.store(f.b.atomicLoad(m, p, Insn.Ordering.MONOTONIC, scope), old);
+        BasicBlock loop = f.b.newBlock("atomic.update"),
+                retry = f.b.newBlock("atomic.update.retry"),
+                done = f.b.newBlock("atomic.update.done");
+        f.b.br(loop);
+        f.b.setBlock(loop);
+        Value nv = update.apply(old);
+        Value expected = f.b.load(m, old);
+        Value seen = f.b.cmpxchg(p, expected, f.b.load(m, nv), Insn.Ordering.SEQ_CST, Insn.Ordering.SEQ_CST, scope);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.EQ, seen, expected), done, retry);
+        f.b.setBlock(retry);
+        f.b.store(seen, old);
+        f.b.br(loop);
+        f.b.setBlock(done);
+        return new Value[] {old, nv};
     }
 
     /** A generic form on an object no instruction moves at once: its bytes copied (compared) under the runtime's lock. */

@@ -22,8 +22,18 @@ final class BitFields {
         this.e = f.e;
     }
 
+    /**
+     * Whether the member's type is an integer held in 64-bit words in memory (__int128, _BitInt(N)
+     * of more than 64 bits): its field's bytes are read and written exactly (a field may end inside
+     * the last word, and the record may end before the type's size), word by word.
+     */
+    static boolean wide(Member m) {
+        return m.type().kind == Type.Kind.INT128;
+    }
+
     /** The field's value, in the register type of the member's type (sign- or zero-extended). */
     Value load(Value addr, Member m) {
+        if (wide(m)) return loadWide(addr, m);
         if (m.packed()) return loadPacked(addr, m);
         Type ut = m.type();
         IrType rt = TypeMap.reg(ut);
@@ -39,6 +49,15 @@ final class BitFields {
 
     /** Stores v (of the member's type) into the bit-field; returns the value the field now holds. */
     Value store(Value addr, Member m, Value v) {
+        if (wide(m)) {
+            for (int j = 0; j * 64 < m.bitWidth(); j++) {
+                int take = Math.min(64, m.bitWidth() - 64 * j), start = m.bitOffset() + 64 * j;
+                Value word = f.b.load(IrType.I64, f.at(v, 8L * j));
+                if (take < 64) word = e.bin(Insn.BinOp.AND, word, IntConst.i64(mask(take)));
+                storeBytes(f.at(addr, start / 8), start % 8, take, word);
+            }
+            return loadWide(addr, m);
+        }
         Type ut = m.type();
         IrType rt = TypeMap.reg(ut);
         long fieldMask = mask(m.bitWidth());
@@ -86,9 +105,58 @@ final class BitFields {
         return rt == IrType.I64 ? v : e.conv(Insn.ConvOp.TRUNC, v, rt);
     }
 
+    /**
+     * A wide field's value: a temporary of the member's type whose words are the field's bits, 64
+     * at a time from its bytes, the top one sign- or zero-extended from the field's width and
+     * the words above it all sign bits or zeros (as WideBitInts keeps values).
+     */
+    private Value loadWide(Value addr, Member m) {
+        Type t = m.type();
+        int words = (int) (t.size() / 8), w = m.bitWidth();
+        boolean unsigned = TypeMap.isUnsigned(t);
+        Value out = f.slotAddr(f.temp(t));
+        Value top = null;
+        for (int j = 0; j < words; j++) {
+            Value word;
+            if (64 * j < w) {
+                int take = Math.min(64, w - 64 * j), start = m.bitOffset() + 64 * j;
+                word = bytesAt(f.at(addr, start / 8), start % 8, take);
+                if (take < 64)
+                    word = unsigned
+                            ? e.bin(Insn.BinOp.AND, word, IntConst.i64(mask(take)))
+                            : e.bin(
+                                    Insn.BinOp.SHR,
+                                    e.bin(Insn.BinOp.SHL, word, IntConst.i64(64 - take)),
+                                    IntConst.i64(64 - take));
+                top = word;
+            } else word = unsigned ? IntConst.i64(0) : e.bin(Insn.BinOp.SHR, top, IntConst.i64(63));
+            f.b.store(word, f.at(out, 8L * j));
+        }
+        return out;
+    }
+
+    /** The `width` bits (at most 64) from bit off of the bytes at addr, in the low bits of a long (above them: garbage). */
+    private Value bytesAt(Value addr, int off, int width) {
+        int n = (off + width + 7) / 8;
+        Value acc = null;
+        for (int k = 0; k < Math.min(n, 8); k++) {
+            Value byteK = loadByte(addr, k);
+            if (k > 0) byteK = e.bin(Insn.BinOp.SHL, byteK, IntConst.i64(8L * k));
+            acc = acc == null ? byteK : e.bin(Insn.BinOp.OR, acc, byteK);
+        }
+        Value v = off == 0 ? acc : e.bin(Insn.BinOp.USHR, acc, IntConst.i64(off));
+        if (n == 9) v = e.bin(Insn.BinOp.OR, v, e.bin(Insn.BinOp.SHL, loadByte(addr, 8), IntConst.i64(64 - off)));
+        return v;
+    }
+
     /** Stores field (already masked to the width, in a long) byte by byte, keeping the other bits of the end bytes. */
     private void storePacked(Value addr, Member m, Value field) {
-        int n = bytes(m), off = m.bitOffset(), w = m.bitWidth();
+        storeBytes(addr, m.bitOffset(), m.bitWidth(), field);
+    }
+
+    /** Stores the low `w` bits of field (masked) at bit off of the bytes at addr, keeping the other bits of the end bytes. */
+    private void storeBytes(Value addr, int off, int w, Value field) {
+        int n = (off + w + 7) / 8;
         for (int k = 0; k < n; k++) {
             int lo = Math.max(off, 8 * k), hi = Math.min(off + w, 8 * k + 8); // the field's bits in byte k
             int byteMask = (int) (mask(hi - lo) << (lo - 8 * k));

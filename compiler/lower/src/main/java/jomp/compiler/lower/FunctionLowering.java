@@ -295,6 +295,11 @@ final class FunctionLowering {
         return widen(v, t);
     }
 
+    /** The value of the in-memory object at addr (its address): an _Atomic one's read atomically into a copy. */
+    private Value readObject(Value addr, Type t) {
+        return AtomicLowering.atomicObject(t) ? new AtomicLowering(this).readObject(addr, t) : addr;
+    }
+
     /** A scalar of C type t as loaded from memory (TypeMap.mem) made its register value (TypeMap.reg). */
     Value widen(Value v, Type t) {
         if (t.kind == Type.Kind.FLOAT16) return HalfFloats.fromBits(e, v);
@@ -304,7 +309,8 @@ final class FunctionLowering {
 
     /** Stores v as C type t; to an _Atomic object with a sequentially consistent atomic store (C11 6.5.16.1). */
     void store(Value addr, Value v, Type t) {
-        if (TypeMap.inMemory(t)) b.memcpy(addr, v, IntConst.i64(t.size()));
+        if (AtomicLowering.atomicObject(t)) new AtomicLowering(this).writeObject(addr, v, t);
+        else if (TypeMap.inMemory(t)) b.memcpy(addr, v, IntConst.i64(t.size()));
         else if (AtomicLowering.atomicScalar(t)) b.atomicStore(toMem(v, t), addr, Insn.Ordering.SEQ_CST);
         else b.store(toMem(v, t), addr);
     }
@@ -777,7 +783,7 @@ final class FunctionLowering {
                 if (v.isFunction()) yield funcAddr(v);
                 Reg reg = regVars.get(v);
                 if (reg != null) yield reg;
-                if (TypeMap.inMemory(v.type)) yield varAddress(v);
+                if (TypeMap.inMemory(v.type)) yield readObject(varAddress(v), v.type);
                 yield load(varAddress(v), v.type);
             }
             case Expr.Decay d -> address(d.operand());
@@ -796,7 +802,7 @@ final class FunctionLowering {
                 Member mem = m.member();
                 Value addr = at(base, mem.offset());
                 if (mem.isBitField()) yield loadBits(addr, mem);
-                if (TypeMap.inMemory(m.type())) yield addr;
+                if (TypeMap.inMemory(m.type())) yield readObject(addr, m.type());
                 yield load(addr, m.type());
             }
             case Expr.CompoundLiteral c -> {
@@ -835,7 +841,8 @@ final class FunctionLowering {
             case ADDR -> address(u.operand());
             case DEREF -> {
                 Value p = rvalue(u.operand());
-                if (TypeMap.inMemory(t) || t.isFunction()) yield p;
+                if (TypeMap.inMemory(t)) yield readObject(p, u.operand().type().base);
+                if (t.isFunction()) yield p;
                 if (t.isVoid()) yield null;
                 yield load(p, t);
             }

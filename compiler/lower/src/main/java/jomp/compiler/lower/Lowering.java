@@ -667,7 +667,11 @@ public final class Lowering {
                 java.math.BigInteger big = jomp.compiler.sema.Int128Const.eval(e);
                 if (big == null) throw new Emit.NotConstant();
                 long[] words = jomp.compiler.sema.Int128Const.words(big, (int) (t.size() / 8)); // wide _BitInt: more
-                for (int i = 0; i < words.length; i++) w.putInt(it.offset() + 8L * i, 8, words[i]);
+                var m = it.bitField();
+                for (int i = 0; i < words.length; i++)
+                    if (m == null) w.putInt(it.offset() + 8L * i, 8, words[i]);
+                    else if (64 * i < m.bitWidth()) // a bit-field's bits, 64 at a time
+                    w.putBits(it.offset(), m.bitOffset() + 64 * i, Math.min(64, m.bitWidth() - 64 * i), words[i]);
                 return;
             }
             Object v = constant(e);
@@ -704,12 +708,17 @@ public final class Lowering {
             when c.direct() != null && c.direct().name.equals("__builtin_complex") ->
                 new double[] {realConst(c.args().get(0)), realConst(c.args().get(1))};
             case Expr.Binary b
-            when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB || b.op() == Expr.Binary.Op.MUL -> {
+            when b.op() == Expr.Binary.Op.ADD
+                    || b.op() == Expr.Binary.Op.SUB
+                    || b.op() == Expr.Binary.Op.MUL
+                    || b.op() == Expr.Binary.Op.DIV -> {
                 double[] x = complexConst(b.left()), y = complexConst(b.right());
+                boolean toFloat = b.type().kind == Type.Kind.FLOAT;
                 yield switch (b.op()) {
                     case ADD -> new double[] {x[0] + y[0], x[1] + y[1]};
                     case SUB -> new double[] {x[0] - y[0], x[1] - y[1]};
-                    default -> new double[] {x[0] * y[0] - x[1] * y[1], x[0] * y[1] + x[1] * y[0]};
+                    case MUL -> ComplexFolding.multiply(x, y, toFloat);
+                    default -> ComplexFolding.divide(x, y, toFloat);
                 };
             }
             case Expr.Unary u
@@ -754,6 +763,7 @@ public final class Lowering {
                 switch (u.op()) {
                     case ADDR -> address(u.operand());
                     case PLUS -> constant(u.operand());
+                    case REAL, IMAG -> partConstant(u);
                     case NEG -> fold.unary(Insn.UnOp.NEG, asValue(constant(u.operand())));
                     case BITNOT -> fold.unary(Insn.UnOp.NOT, asValue(constant(u.operand())));
                     case NOT -> {
@@ -772,6 +782,17 @@ public final class Lowering {
             }
             default -> throw new Emit.NotConstant();
         };
+    }
+
+    /** __real__ and __imag__ of a constant: a complex one's part, a real one itself or zero. */
+    private Object partConstant(Expr.Unary u) {
+        boolean real = u.op() == Expr.Unary.Op.REAL;
+        if (!u.operand().type().isComplex || u.operand().type().kind == Type.Kind.FLOAT128) {
+            if (u.operand().type().isComplex) throw new Emit.NotConstant();
+            return real ? constant(u.operand()) : Emit.zero(TypeMap.reg(u.type()));
+        }
+        double part = complexConst(u.operand())[real ? 0 : 1];
+        return new FloatConst(TypeMap.reg(u.type()), u.type().kind == Type.Kind.FLOAT ? (double) (float) part : part);
     }
 
     private static boolean isZero(Value v) {

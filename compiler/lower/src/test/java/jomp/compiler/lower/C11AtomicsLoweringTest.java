@@ -79,6 +79,33 @@ class C11AtomicsLoweringTest {
     }
 
     @Test
+    void plainCopiesOfAtomicStructsAndUpdatesOfAtomicComplexNumbersAreAtomic() {
+        // 24 bytes: a read and an assignment each copy under the lock the builtins take (gcc: libatomic)
+        String big = ir(
+                "struct B { long a, b, c; }; _Atomic struct B s; struct B t;\n" + "void f(void) { t = s; s = t; }\n");
+        assertThat(big.split("call void \\(\\) @__jomp_atomic_enter\\(\\)", -1)).hasSize(3);
+        assertThat(big.split("call void \\(\\) @__jomp_atomic_exit\\(\\)", -1)).hasSize(3);
+        // 8 bytes, 8-aligned as an _Atomic struct is: one atomic load and one atomic store
+        String small =
+                ir("struct P { int x, y; }; _Atomic struct P s; struct P t;\n" + "void f(void) { t = s; s = t; }\n");
+        assertThat(small)
+                .containsPattern("load atomic i64 [^\\n]* seq_cst")
+                .containsPattern("store atomic i64 [^\\n]* seq_cst")
+                .doesNotContain("__jomp_atomic_enter");
+        // the same struct, not _Atomic: plain copies
+        assertThat(ir("struct B { long a, b, c; } s, t;\nvoid f(void) { t = s; s = t; }\n"))
+                .doesNotContain("__jomp_atomic_enter")
+                .doesNotContain("atomic");
+        // _Complex double (16 bytes) += under the lock; _Complex float (8 bytes, 8-aligned) a compare-exchange loop
+        assertThat(ir("_Atomic _Complex double z;\nvoid f(void) { z += 1.0; }\n"))
+                .contains("call void () @__jomp_atomic_enter()")
+                .doesNotContain("cmpxchg");
+        assertThat(ir("_Atomic _Complex float z;\nvoid f(void) { z *= 2.0f; }\n"))
+                .contains("cmpxchg")
+                .doesNotContain("__jomp_atomic_enter");
+    }
+
+    @Test
     void atomicTypesPrintAsClangSpellsThem() {
         jomp.compiler.type.Type t = jomp.compiler.type.Type.INT.qualified(jomp.compiler.type.Type.ATOMIC);
         assertThat(t.toString()).isEqualTo("_Atomic(int)");
