@@ -8,6 +8,12 @@
  * flags define. Needs AVX2 and VPCLMULQDQ (the test machine's processor has them). */
 #include "include/x86vec.h"
 
+static __m256i rand256(void) {
+  __m256i v;
+  vec_fill(&v, 32);
+  return v;
+}
+
 #define DEFINED(m) printf("%-12s %d\n", #m, defined_##m)
 #ifdef __AVX2__
 #define defined___AVX2__ 1

@@ -27,13 +27,6 @@ static inline __m128i rand128(void) {
   vec_fill(&v, 16);
   return v;
 }
-#ifdef __AVX__
-static inline __m256i rand256(void) {
-  __m256i v;
-  vec_fill(&v, 32);
-  return v;
-}
-#endif
 static inline void print_bytes(const char *name, const void *p, int n) {
   const unsigned char *b = p;
   printf("%-22s", name);
