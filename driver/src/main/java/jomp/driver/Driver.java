@@ -539,6 +539,11 @@ public final class Driver {
                 case FBRACKET_DEPTH -> c.add("-fbracket-depth=" + a.value());
                 case FVISIBILITY -> c.add("-fvisibility=" + a.value()); // the ELF visibility of definitions
                 case PEDANTIC -> c.add("-pedantic");
+                // x86 feature flags (-mavx2, -mno-sse4.1) and -march=: cc1 defines their feature macros
+                case CLANG -> {
+                    if (a.spelling().startsWith("-m") && a.values().isEmpty()) c.add(a.spelling());
+                }
+                case MARCH -> c.add("-march=" + a.value());
                 case WP -> { // -Wp,-D..., -U..., -I...: to the preprocessor (-Wp,-MD,file: see Dependencies)
                     for (String w : a.values())
                         if (w.startsWith("-D") || w.startsWith("-U") || w.startsWith("-I")) c.add(w);

@@ -169,6 +169,8 @@ public final class EntryPoints {
 
     // inline assembly's cpuid (jomp.runtime.libc.X86; the compiler's AsmLowering and <cpuid.h>)
     public static final String CPUID = "__jomp_cpuid";
+    // inline assembly's xgetbv (jomp.runtime.libc.X86; the compiler's AsmLowering and <xsaveintrin.h>)
+    public static final String XGETBV = "__jomp_xgetbv";
 
     /** Every name above. */
     public static final List<String> ALL = List.of(
@@ -275,5 +277,6 @@ public final class EntryPoints {
             BI_FROM_F64,
             BI_TO_F64,
             BI_TO_F32,
-            CPUID);
+            CPUID,
+            XGETBV);
 }

@@ -61,6 +61,19 @@ public final class X86 {
         for (int i = 0; i < 4; i++) Mem.putInt(out + 4L * i, r[i]);
     }
 
+    /**
+     * asm "xgetbv": extended control register xcr; XCR0 (the state components the operating system
+     * enables) as Linux's flags imply it: x87 and SSE always, AVX's upper halves with avx, AVX-512's
+     * three with avx512f; other registers read 0.
+     */
+    public static long __jomp_xgetbv(int xcr) {
+        if (xcr != 0) return 0;
+        long r = 0b11;
+        if (Cpuid.INFO.flags.containsKey("avx")) r |= 1 << 2;
+        if (Cpuid.INFO.flags.containsKey("avx512f")) r |= 0b111 << 5;
+        return r;
+    }
+
     /** The processor's cpuid leaves, built once from /proc/cpuinfo. */
     private record Cpuid(
             String vendor,

@@ -75,6 +75,9 @@ public final class Cc1 {
         public boolean optimizeSize;
         public boolean pthread;
         public Map<String, String> defines = new LinkedHashMap<>();
+        /** -m<feature>, -mno-<feature>, -march=: the x86 feature macros (X86Features), in order. */
+        public List<String> x86Features = new ArrayList<>();
+
         public boolean werror;
         public boolean noWarnings;
         public boolean verbose;
@@ -250,6 +253,7 @@ public final class Cc1 {
         } else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info"))
             o.debugInfo = !a.equals("-g0");
         else if (a.startsWith("-W")) o.warningOptions.add(a);
+        else if (a.startsWith("-march=") || jomp.compiler.preprocess.X86Features.isFeatureFlag(a)) o.x86Features.add(a);
         else if (a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
             // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
         } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
@@ -332,10 +336,13 @@ public final class Cc1 {
             err.println("jomp: error: no such file or directory: '" + o.input + "'");
             return 1;
         }
+        Map<String, String> defines = new LinkedHashMap<>(); // the x86 feature macros, then -D/-U
+        for (String m : jomp.compiler.preprocess.X86Features.macros(o.x86Features)) defines.put(m, "1");
+        defines.putAll(o.defines);
         PreprocessorOptions ppOpts = new PreprocessorOptions(
                 o.includeDirs,
                 o.systemDirs,
-                o.defines,
+                defines,
                 o.openmp,
                 o.quoteDirs,
                 o.afterDirs,

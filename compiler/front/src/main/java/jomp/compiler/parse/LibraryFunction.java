@@ -54,7 +54,17 @@ record LibraryFunction(Type type, String header) {
             Map.entry("log", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE), "math.h")),
             Map.entry("pow", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE, Type.DOUBLE), "math.h")),
             Map.entry("floor", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE), "math.h")),
-            Map.entry("ceil", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE), "math.h")));
+            Map.entry("ceil", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE), "math.h")),
+            // those jomp's x86 intrinsics headers call (<xmmintrin.h>, <smmintrin.h>, <fmaintrin.h>)
+            Map.entry("sqrtf", new LibraryFunction(f(Type.FLOAT, Type.FLOAT), "math.h")),
+            Map.entry("floorf", new LibraryFunction(f(Type.FLOAT, Type.FLOAT), "math.h")),
+            Map.entry("ceilf", new LibraryFunction(f(Type.FLOAT, Type.FLOAT), "math.h")),
+            Map.entry("trunc", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE), "math.h")),
+            Map.entry("truncf", new LibraryFunction(f(Type.FLOAT, Type.FLOAT), "math.h")),
+            Map.entry("rint", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE), "math.h")),
+            Map.entry("rintf", new LibraryFunction(f(Type.FLOAT, Type.FLOAT), "math.h")),
+            Map.entry("fma", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE, Type.DOUBLE, Type.DOUBLE), "math.h")),
+            Map.entry("fmaf", new LibraryFunction(f(Type.FLOAT, Type.FLOAT, Type.FLOAT, Type.FLOAT), "math.h")));
 
     static {
         // the preprocessor answers __has_builtin(__builtin_NAME) from Extensions' list of these names

@@ -265,7 +265,16 @@ public final class Extensions {
             "log",
             "pow",
             "floor",
-            "ceil");
+            "ceil",
+            "sqrtf",
+            "floorf",
+            "ceilf",
+            "trunc",
+            "truncf",
+            "rint",
+            "rintf",
+            "fma",
+            "fmaf");
 
     /** Is this (normalized) attribute name one jomp honours? */
     public static boolean attribute(String name) {

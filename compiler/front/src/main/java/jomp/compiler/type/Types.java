@@ -174,6 +174,10 @@ public final class Types {
             case STRUCT:
             case UNION:
             case ENUM:
+                if (a.isVector()
+                        && b.isVector()) // vectors alike but for aligned(n), as __m128i and __m128i_u (clang: sugar)
+                return a.record.size == b.record.size
+                            && compatibleUnqualified(a.record.vectorElement, b.record.vectorElement);
                 return a.record == b.record;
             default:
                 return false;

@@ -34,6 +34,9 @@ import jomp.offload.abi.EntryPoints;
  *     d (high 32 bits), A (all 64); rdtscp's c (the processor number) is 0.</li>
  * <li>{@code cpuid}: the C library's {@code __jomp_cpuid}, the real processor's answers read off
  *     Linux's /proc/cpuinfo, for the leaf in a (and subleaf in c), into outputs a, b, c, d.</li>
+ * <li>{@code xgetbv} (or its bytes, {@code .byte 0x0f, 0x01, 0xd0}): the C library's
+ *     {@code __jomp_xgetbv}, the extended control register named in c as Linux's flags imply it,
+ *     into outputs a (low 32 bits) and d (high 32 bits).</li>
  * </ul>
  */
 final class AsmLowering {
@@ -63,6 +66,7 @@ final class AsmLowering {
             case "" -> barrier();
             case "rdtsc", "rdtscp" -> rdtsc();
             case "cpuid" -> cpuid();
+            case "xgetbv", ".byte 0x0f,0x01,0xd0" -> xgetbv();
             default -> {
                 // instructions without operands, in order: nop; pause; fences
                 for (String i : insns.split(";")) if (!simple(i)) refuse();
@@ -108,7 +112,7 @@ final class AsmLowering {
         throw new Lowering.Unsupported(
                 a.loc(),
                 "jomp cannot compile inline assembly '" + a.template().strip().replaceAll("\\s+", " ")
-                        + "': only barriers (an empty template) and pause, nop, rdtsc, rdtscp, cpuid, mfence, lfence and sfence have a meaning on the JVM");
+                        + "': only barriers (an empty template) and pause, nop, rdtsc, rdtscp, cpuid, xgetbv, mfence, lfence and sfence have a meaning on the JVM");
     }
 
     private List<Value> evaluateInputs() {
@@ -180,6 +184,30 @@ final class AsmLowering {
             int k = "abcd".indexOf(register(a.outputConstraints().get(i)));
             if (k < 0) refuse();
             store(a.outputs().get(i), f.b.load(IrType.I32, f.at(base, 4L * k)), Type.UINT);
+        }
+    }
+
+    /** xgetbv: the register's number from the input in ecx; its low half into a, its high half into d. */
+    private void xgetbv() {
+        List<Value> in = evaluateInputs();
+        Value xcr = null;
+        for (int i = 0; i < a.inputs().size(); i++)
+            if (register(a.inputConstraints().get(i)) == 'c')
+                xcr = f.e.convert(in.get(i), a.inputs().get(i).type(), Type.UINT);
+        if (xcr == null) refuse();
+        FuncType sig = new FuncType(IrType.I64, List.of(IrType.I32), false);
+        f.unit.useFunction(EntryPoints.XGETBV, sig);
+        Value v = f.b.call(EntryPoints.XGETBV, sig, List.of(xcr));
+        for (int i = 0; i < a.outputs().size(); i++) {
+            Value part = switch (register(a.outputConstraints().get(i))) {
+                case 'a' -> low(v);
+                case 'd' -> low(f.e.bin(Insn.BinOp.USHR, v, IntConst.i64(32)));
+                default -> {
+                    refuse();
+                    yield null;
+                }
+            };
+            store(a.outputs().get(i), part, Type.UINT);
         }
     }
 

@@ -851,6 +851,9 @@ final class PtxFunction {
         if (callee.equals("__jomp_cpuid") && !ctx.isDefined(callee)) // EntryPoints.CPUID
         throw new PtxException("function '" + f.name
                 + "' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
+        if (callee.equals("__jomp_xgetbv") && !ctx.isDefined(callee)) // EntryPoints.XGETBV
+        throw new PtxException("function '" + f.name
+                + "' holds inline assembly 'xgetbv', an x86 instruction with no meaning on a GPU");
         if (callee.equals("printf") && !ctx.isDefined(callee) && c.type().variadic()) {
             calls.printf(c);
             return;

@@ -50,7 +50,8 @@ class PtxCorpusTest {
      * 082, 083 and 334 are OpenMP programs whose host code calls the outlined kernel as the host
      * fallback of a target region: host code, never compiled for the device (at -O2 saxpy is
      * inlined into main, which then makes the call). 129 asks the x86 processor about itself
-     * (cpuid; at -O2 from main, where __get_cpuid_max is inlined), which a GPU cannot answer.
+     * (cpuid; at -O2 from main, where __get_cpuid_max is inlined), which a GPU cannot answer; so does
+     * 380 (cpuid and xgetbv, to choose among its AVX2, PCLMUL and BMI2 versions).
      * Their device half (what a device compile takes) is assembled instead, as in
      * {@link PtxOffloadCorpusTest}.
      */
@@ -67,6 +68,9 @@ class PtxCorpusTest {
             Map.entry(
                     "129-inline-asm-barriers.c",
                     "function '(__get_cpuid_max|main)' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU"),
+            Map.entry(
+                    "380-x86-target-dispatch.c",
+                    "function '\\w+' holds inline assembly '(cpuid|xgetbv)', an x86 instruction with no meaning on a GPU"),
             Map.entry("318-float128-arithmetic.c", QUAD),
             Map.entry("319-float128-conversions.c", QUAD),
             Map.entry("320-float128-calls.c", QUAD),
