@@ -650,10 +650,17 @@ public final class Signal {
 
     // ---- fork ----
 
-    /** In the child of a fork: no signal is pending, and there is no signal thread (the waits poll). */
+    /**
+     * In the child of a fork: no signal is pending, and the parent's signal thread is not there; a
+     * new one runs the C handlers, as the parent's does (a C program's child keeps its handlers: an
+     * event loop waiting in poll for its handler to write to a pipe must see it run).
+     */
     static void afterFork() {
         SignalCatcher.afterFork();
         dispatcher = false;
+        synchronized (LOCK) {
+            if (known) startDispatcher();
+        }
     }
 
     private static final class Native {
