@@ -82,10 +82,7 @@ final class OmpDeclarativeDirectives {
                 if (it.var() == null || it.var().isFunction()) continue;
                 it.var().align = Math.max(it.var().align, align);
                 // a local's storage then takes the allocator's alignment trait (FunctionLowering.declare)
-                if (allocator != null
-                        && it.var().isLocal
-                        && !it.var().isStatic()
-                        && it.var().type.kind != jomp.compiler.type.Type.Kind.VLA) it.var().ompAllocator = allocator;
+                if (allocator != null && it.var().isLocal && !it.var().isStatic()) it.var().ompAllocator = allocator;
             }
         }
     }

@@ -515,9 +515,8 @@ final class DataSharing {
     static Reg allocatorAligned(FunctionLowering f, Var v) {
         Value handle = f.e.convert(f.rvalue(v.ompAllocator), v.ompAllocator.type(), Type.ULONG);
         Value align = f.omp.call(EntryPoints.ALLOCATOR_ALIGNMENT, IrType.I64, handle);
-        long size = Math.max(v.type.size(), 1);
-        Reg a = f.b.alloca(
-                f.e.bin(Insn.BinOp.ADD, IntConst.i64(size), align), Math.max(Math.max(v.type.align(), v.align), 16));
+        Value size = v.type.kind == Type.Kind.VLA ? f.sizeOf(v.type) : IntConst.i64(Math.max(v.type.size(), 1));
+        Reg a = f.b.alloca(f.e.bin(Insn.BinOp.ADD, size, align), Math.max(Math.max(v.type.align(), v.align), 16));
         // up to the next multiple of align: a + ((-a) & (align - 1))
         Value bits = f.e.conv(Insn.ConvOp.BITCAST, a, IrType.I64);
         Value pad = f.e.bin(

@@ -618,11 +618,12 @@ final class FunctionLowering {
             return;
         }
         if (v.type.isVariablyModified()) computeVlaSizes(v.type);
-        if (v.type.kind == Type.Kind.VLA) {
-            Reg a = b.alloca(sizeOf(v.type), Math.max(v.type.align(), 16));
-            addrVars.put(v, a);
-        } else if (v.ompAllocator != null) {
+        if (v.ompAllocator != null) {
+            // the allocate directive's allocator: its alignment trait (a VLA's too)
             addrVars.put(v, DataSharing.allocatorAligned(this, v));
+        } else if (v.type.kind == Type.Kind.VLA) {
+            Reg a = b.alloca(sizeOf(v.type), Math.max(Math.max(v.type.align(), v.align), 16));
+            addrVars.put(v, a);
         }
         if (lv.init() != null) new AssignLowering(this).initialize(v, lv.init());
         if (v.cleanup != null) cleanups.add(v);
