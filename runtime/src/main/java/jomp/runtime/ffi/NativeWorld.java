@@ -85,6 +85,15 @@ public final class NativeWorld {
 
     private static final int PROT_READ = 1, PROT_EXEC = 4;
 
+    /**
+     * An upcall stub made as a program's trampolines make theirs, for a Java method of jomp's type
+     * for {@code csig}: the start cache's training (StartTraining) makes one so that the classes
+     * and method-handle shapes of a program's first upcall come from the cache.
+     */
+    public static long upcallForTraining(MethodHandle target, String csig) {
+        return Upcalls.stub(Functions.onCurrentStack(target), CSig.parse(csig));
+    }
+
     private static final class TheBinder implements Functions.Binder {
         private final ConcurrentHashMap<String, ConcurrentHashMap<Long, MethodHandle>> pointers =
                 new ConcurrentHashMap<>();

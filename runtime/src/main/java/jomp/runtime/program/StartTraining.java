@@ -1,12 +1,15 @@
 package jomp.runtime.program;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import jomp.runtime.ffi.NativeWorld;
 import jomp.runtime.ffi.Universal;
 import jomp.runtime.libc.Stdio;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.libc.Str;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 import jomp.runtime.start.Startup;
 
 /**
@@ -58,6 +61,13 @@ public final class StartTraining {
             long f = Universal.call(fopen, cString("/dev/null"), cString("w"), 0, 0, 0, 0);
             Stdio.fprintf(f, fmt, va);
             Universal.call(fclose, f, 0, 0, 0, 0, 0);
+            // a critical call (strlen and the like), and native code calling jomp functions back
+            // (qsort's comparison, pthread_once's routine: the shapes atexit handlers, thread
+            // routines and callbacks share), each first made at run time
+            MemorySegment strlen = Universal.function(LIBC, "strlen");
+            Universal.critical(LIBC, "strlen", strlen);
+            Universal.callCritical(strlen, word, 0, 0, 0, 0, 0);
+            callBack();
             Stdio.printf(fmt, va);
             // glibc's exit would end the process past the JVM's own exit, where the cache is written
             Stdlib.runOnExit();
@@ -67,6 +77,39 @@ public final class StartTraining {
     }
 
     private static final String LIBC = "libc.so.6";
+
+    private static void callBack() {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            long compare = NativeWorld.upcallForTraining(
+                    l.findStatic(
+                            StartTraining.class,
+                            "compare",
+                            MethodType.methodType(int.class, long.class, long.class, Stack.class)),
+                    "i(p,p)");
+            long once = NativeWorld.upcallForTraining(
+                    l.findStatic(StartTraining.class, "once", MethodType.methodType(void.class, Stack.class)), "v()");
+            long a = Mem.permanent(16, 8);
+            Mem.putLong(a, 2);
+            Mem.putLong(a + 8, 1);
+            MemorySegment qsort = Universal.function(LIBC, "qsort"),
+                    pthreadOnce = Universal.function(LIBC, "pthread_once");
+            Universal.critical(LIBC, "qsort", qsort);
+            Universal.critical(LIBC, "pthread_once", pthreadOnce);
+            Universal.call(qsort, a, 2, 8, compare, 0, 0);
+            Universal.call(pthreadOnce, Mem.permanent(8, 8), once, 0, 0, 0, 0);
+            if (Mem.getLong(a) != 1) throw new IllegalStateException("qsort called back wrongly");
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // called by glibc through the upcall stubs above (found by name: not private)
+    static int compare(long a, long b, Stack stack) {
+        return Long.compare(Mem.getLong(a), Mem.getLong(b));
+    }
+
+    static void once(Stack stack) {}
 
     private static long cString(String s) {
         long p = Mem.permanent(s.length() + 1, 1);
