@@ -83,3 +83,6 @@ void lib_register(void (*f)(void));
 const char *lib_getenv(const char *name);
 int lib_setenv(const char *name, const char *value);
 void lib_exit(int status);
+long ints7(long a, int b, short c, long d, unsigned char e, long f, int g);
+long ints8_mixed(int a, double x, long b, long c, double y, int d, long e, long f, float z, char *g, long h);
+long vsum_longs(int n, ...);

@@ -134,3 +134,10 @@ void lib_register(void (*f)(void)) { atexit(f); }
 const char *lib_getenv(const char *name) { return getenv(name); }
 int lib_setenv(const char *name, const char *value) { return setenv(name, value, 1); }
 void lib_exit(int status) { exit(status); }
+
+/* ---- seven and eight integer arguments (the last ones on the stack), with doubles between ---- */
+long ints7(long a, int b, short c, long d, unsigned char e, long f, int g) { return a - 2 * b + 3 * c - 4 * d + 5 * e - 6 * f + 7 * g; }
+long ints8_mixed(int a, double x, long b, long c, double y, int d, long e, long f, float z, char *g, long h) {
+    return a + b * 10 + c * 100 + d * 1000 + e * 10000 + f * 100000 + (g ? g[0] : 0) * 1000000L + h * 100000000L + (long)(x * y * z);
+}
+long vsum_longs(int n, ...) { va_list ap; va_start(ap, n); long s = 0; for (int i = 0; i < n; i++) s = s * 3 + va_arg(ap, long); va_end(ap); return s; }

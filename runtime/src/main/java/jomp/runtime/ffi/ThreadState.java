@@ -49,7 +49,24 @@ public final class ThreadState {
         // this state's own segment, which nothing reads yet
         try {
             glibcErrno = (long) Universal.CaptureLong.H.invokeExact(
-                    Location.ERRNO_LOCATION, capture, 0L, 0L, 0L, 0L, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+                    Location.ERRNO_LOCATION,
+                    capture,
+                    0L,
+                    0L,
+                    0L,
+                    0L,
+                    0L,
+                    0L,
+                    0L,
+                    0L,
+                    0.0,
+                    0.0,
+                    0.0,
+                    0.0,
+                    0.0,
+                    0.0,
+                    0.0,
+                    0.0);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

@@ -10,12 +10,15 @@ import jomp.runtime.ffi.CSig.CType;
 import jomp.runtime.ffi.CSig.Scalar;
 
 /**
- * Four downcall handles that call any function whose arguments are at most six integers or
+ * Four downcall handles that call any function whose arguments are at most eight integers or
  * pointers and at most eight floating-point values, with no struct by value (docs/design/abi.md §
- * Native calls): {@code (fn, [errno capture,] long a0..a5, double d0..d7) -> long or double},
+ * Native calls): {@code (fn, [errno capture,] long a0..a7, double d0..d7) -> long or double},
  * all arguments variadic. x86-64 SysV passes integers in rdi, rsi, rdx, rcx, r8, r9 and
  * floating-point values in xmm0-7 in their own orders, for variadic callees too, so the function
- * gets its arguments where it looks for them; it ignores the registers it does not read; al (the
+ * gets its arguments where it looks for them; the seventh and eighth integers go on the stack in
+ * order, where a function taking them (a six-argument {@code syscall}, a variadic one reading them)
+ * finds them, since no floating-point argument goes there while there are at most eight; it
+ * ignores the registers and stack slots it does not read (the caller pops them); al (the
  * vector count a variadic callee wants) is 8, enough for any. An int result is the low half of
  * rax, a float result the low half of xmm0. Every native call of such a signature goes through one
  * of these four handles: FFM generates code once per descriptor, at tens of milliseconds each when
@@ -25,7 +28,7 @@ public final class Universal {
     private Universal() {}
 
     /** How many arguments of each class one handle passes. */
-    public static final int INTS = 6, FLOATS = 8;
+    public static final int INTS = 8, FLOATS = 8;
 
     @SuppressWarnings(
             "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
@@ -40,19 +43,19 @@ public final class Universal {
                 d, first, capture ? Linker.Option.captureCallState("errno") : Linker.Option.critical(false));
     }
 
-    /** (MemorySegment fn, MemorySegment capture, long×6, double×8) long. */
+    /** (MemorySegment fn, MemorySegment capture, long×8, double×8) long. */
     public static final class CaptureLong {
         public static final MethodHandle H = make(false, true);
     }
-    /** (MemorySegment fn, MemorySegment capture, long×6, double×8) double. */
+    /** (MemorySegment fn, MemorySegment capture, long×8, double×8) double. */
     public static final class CaptureDouble {
         public static final MethodHandle H = make(true, true);
     }
-    /** (MemorySegment fn, long×6, double×8) long, critical. */
+    /** (MemorySegment fn, long×8, double×8) long, critical. */
     public static final class CriticalLong {
         public static final MethodHandle H = make(false, false);
     }
-    /** (MemorySegment fn, long×6, double×8) double, critical. */
+    /** (MemorySegment fn, long×8, double×8) double, critical. */
     public static final class CriticalDouble {
         public static final MethodHandle H = make(true, false);
     }
@@ -101,7 +104,7 @@ public final class Universal {
         try {
             ThreadState ts = ThreadState.current();
             long r = (long) CaptureLong.H.invokeExact(
-                    fn, ts.beforeCall(), a, b, c, d, e, f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+                    fn, ts.beforeCall(), a, b, c, d, e, f, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
             ts.afterCall();
             return r;
         } catch (Throwable t) {
@@ -112,7 +115,8 @@ public final class Universal {
     /** The same as a critical call: for functions that cannot block, call back or set errno. */
     public static long callCritical(MemorySegment fn, long a, long b, long c, long d, long e, long f) {
         try {
-            return (long) CriticalLong.H.invokeExact(fn, a, b, c, d, e, f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+            return (long)
+                    CriticalLong.H.invokeExact(fn, a, b, c, d, e, f, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         } catch (Throwable t) {
             throw rethrow(t);
         }

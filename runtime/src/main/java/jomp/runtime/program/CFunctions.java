@@ -52,6 +52,7 @@ public final class CFunctions {
             Setjmp.class,
             Signal.class,
             Fork.class,
+            jomp.runtime.libc.Pthread.class,
             jomp.runtime.libc.ProcSelf.class,
             SoftFloat.class,
             QuadCalls.class,
