@@ -23,9 +23,12 @@ import jomp.runtime.mem.Mem;
  * once a handler has run, as C's are interrupted. {@code raise} and {@code kill} of the program
  * itself run the handler in the calling thread before they return, as C does.
  * <p>
- * The signal mask is one for the program, kept here: a blocked signal is caught and counted, and
- * delivered when it is unblocked. It is also set on the calling thread, so that a child from fork
- * and a program from exec inherit it, as in C. SIGSEGV, SIGBUS, SIGILL and SIGFPE stay HotSpot's
+ * Each thread has its own signal mask, kept here (the main thread's from the start, another's from
+ * its first pthread_sigmask): a signal sent to the process is blocked while every one of those
+ * threads blocks it (or a running handler's sa_mask does), as the kernel gives a process's signal
+ * to any thread that does not block it; a blocked signal is caught and counted, and delivered
+ * when it is unblocked. A thread's mask is also set on that thread, so that a child from fork and
+ * a program from exec inherit it, as in C. SIGSEGV, SIGBUS, SIGILL and SIGFPE stay HotSpot's
  * (it needs them): a handler for one runs when the program raises it; a fault ends the program by
  * the signal, as with the default action.
  */
@@ -74,8 +77,14 @@ public final class Signal {
     static final Object LOCK = new Object();
     /** Whether the actions are known (read from the kernel, once: what the program inherited ignored stays ignored). */
     private static volatile boolean known;
-    /** The program's signal mask, bit sig - 1. */
+    /** The signals blocked for the process (bit sig - 1): those every thread's mask blocks, and a running handler's. */
     private static long blocked;
+    /** Each thread's own mask, for the threads that set one, and the main thread's (under LOCK). */
+    private static final java.util.Map<Thread, Long> MASKS = new java.util.WeakHashMap<>();
+    /** The thread that runs the C program's main (in a forked child, the thread that forked). */
+    private static Thread mainThread;
+    /** What the running handlers block meanwhile (their signal and sa_mask). */
+    private static long inHandler;
     /** Handlers run so far: a wait for a signal ends when it moves. */
     private static long handled;
     /** Whether a signal thread runs (not in the child of a fork, where the waits poll). */
@@ -83,6 +92,50 @@ public final class Signal {
 
     static long bit(int sig) {
         return 1L << (sig - 1);
+    }
+
+    private static Thread findMain() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) if (t.getName().equals("main")) return t;
+        return Thread.currentThread();
+    }
+
+    /**
+     * The calling thread's own mask: what it set, or for a thread that has not, the mask it
+     * inherited from the thread that created it (its native mask: jomp sets each thread's).
+     */
+    private static long ownMask() {
+        Long m = MASKS.get(Thread.currentThread());
+        if (m != null) return m;
+        jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();
+        long mark = s.sp;
+        try {
+            long cur = s.alloc(128, 16);
+            Mem.fill(cur, (byte) 0, 128);
+            Universal.call(Native.PTHREAD_SIGMASK, SIG_BLOCK, 0, cur, 0, 0, 0);
+            return Mem.getLong(cur) & ~JVM_OWNED & ~bit(SIGUSR2) & ~UNBLOCKABLE;
+        } finally {
+            s.reset(mark);
+        }
+    }
+
+    /** blocked from the threads' masks and the handlers' (under LOCK). */
+    private static void recompute() {
+        if (mainThread == null) mainThread = findMain();
+        long all = ~0L;
+        boolean mainSeen = false;
+        for (java.util.Iterator<java.util.Map.Entry<Thread, Long>> it =
+                        MASKS.entrySet().iterator();
+                it.hasNext(); ) {
+            java.util.Map.Entry<Thread, Long> e = it.next();
+            if (!e.getKey().isAlive()) {
+                it.remove();
+                continue;
+            }
+            all &= e.getValue();
+            mainSeen |= e.getKey() == mainThread;
+        }
+        if (!mainSeen && mainThread.isAlive()) all = 0; // the main thread blocks nothing until it says so
+        blocked = all | inHandler;
     }
 
     private static boolean valid(int sig) {
@@ -314,7 +367,7 @@ public final class Signal {
                     SignalCatcher.setKernelAction(sig, SIG_DFL, 0);
                     threadMask(SIG_UNBLOCK, bit(sig));
                     Universal.call(Native.RAISE, sig, 0, 0, 0, 0, 0); // stopped until SIGCONT
-                    threadMask(SIG_SETMASK, blocked);
+                    threadMask(SIG_SETMASK, ownMask());
                     apply(sig);
                 }
             }
@@ -367,7 +420,8 @@ public final class Signal {
         long added;
         synchronized (LOCK) {
             added = (mask | ((flags & SA_NODEFER) != 0 ? 0 : bit(sig))) & ~blocked & ~UNBLOCKABLE;
-            blocked |= added;
+            inHandler |= added;
+            recompute();
             for (int s = 1; s < NSIG; s++) if ((added & bit(s)) != 0 && HANDLER[s] == SIG_DFL) apply(s);
             if ((flags & SA_RESETHAND) != 0) {
                 HANDLER[sig] = SIG_DFL;
@@ -384,7 +438,8 @@ public final class Signal {
         } finally {
             s.reset(mark);
             synchronized (LOCK) {
-                blocked &= ~added;
+                inHandler &= ~added;
+                recompute();
                 for (int b = 1; b < NSIG; b++) if ((added & bit(b)) != 0 && valid(b)) apply(b);
                 handled++;
                 LOCK.notifyAll();
@@ -440,7 +495,7 @@ public final class Signal {
         return 0;
     }
 
-    /** pthread_sigmask: the same mask (one for the program here), the error as the result. */
+    /** pthread_sigmask: the calling thread's mask (sigprocmask's too), the error as the result. */
     public static int pthread_sigmask(int how, long set, long oldset) {
         return changeMask(how, set, oldset);
     }
@@ -448,7 +503,7 @@ public final class Signal {
     private static int changeMask(int how, long set, long oldset) {
         boolean unblocked;
         synchronized (LOCK) {
-            long old = blocked;
+            long old = ownMask(), before = blocked;
             if (set != 0) {
                 long s = Mem.getLong(set) & ~UNBLOCKABLE;
                 long now = switch (how) {
@@ -458,15 +513,17 @@ public final class Signal {
                     default -> -1;
                 };
                 if (now == -1 && how != SIG_SETMASK) return Errno.EINVAL;
-                if (now != old) {
+                if (now != old || !MASKS.containsKey(Thread.currentThread())) {
                     init();
-                    blocked = now;
-                    for (int sig = 1; sig < NSIG; sig++) if (((old ^ now) & bit(sig)) != 0 && valid(sig)) apply(sig);
+                    MASKS.put(Thread.currentThread(), now);
+                    recompute();
+                    for (int sig = 1; sig < NSIG; sig++)
+                        if (((before ^ blocked) & bit(sig)) != 0 && valid(sig)) apply(sig);
                     threadMask(SIG_SETMASK, now);
                 }
             }
             if (oldset != 0) Mem.putLong(oldset, old);
-            unblocked = (old & ~blocked) != 0;
+            unblocked = (before & ~blocked) != 0;
         }
         if (unblocked) deliverPending(); // what was held back is delivered before the call returns
         return 0;
@@ -517,7 +574,7 @@ public final class Signal {
         synchronized (LOCK) {
             init();
             g = handled;
-            old = blocked;
+            old = ownMask();
         }
         changeMask(SIG_SETMASK, maskPtr, 0);
         try {
@@ -659,6 +716,12 @@ public final class Signal {
         SignalCatcher.afterFork();
         dispatcher = false;
         synchronized (LOCK) {
+            // the child has the forking thread alone, with its mask
+            long own = ownMask();
+            MASKS.clear();
+            mainThread = Thread.currentThread();
+            MASKS.put(mainThread, own);
+            recompute();
             if (known) startDispatcher();
         }
     }
