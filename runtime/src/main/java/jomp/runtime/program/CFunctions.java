@@ -54,6 +54,7 @@ public final class CFunctions {
             Fork.class,
             jomp.runtime.libc.Pthread.class,
             jomp.runtime.libc.ProcSelf.class,
+            jomp.runtime.libc.Priority.class,
             SoftFloat.class,
             QuadCalls.class,
             BitIntCalls.class,

@@ -7,13 +7,19 @@ import jomp.runtime.mem.Mem;
 public final class Startup {
     private Startup() {}
 
-    /** argv[0] is the program's name, as the shell preamble passes it; argv[argc] is NULL. */
+    /**
+     * argv[0] is the program's name, as the shell preamble passes it; argv[argc] is NULL. The
+     * strings lie one after the other in one block, in order, as the kernel lays them out: programs
+     * take argv[0] to the end of the last argument as the room for a process title (libuv's
+     * uv_setup_args, setproctitle).
+     */
     public static long argv(String program, String[] args) {
         int argc = args.length + 1;
         long vec = Mem.permanent(8L * (argc + 1), 8);
-        argv0 = cString(program);
-        Mem.putLong(vec, argv0);
-        for (int i = 0; i < args.length; i++) Mem.putLong(vec + 8L * (i + 1), cString(args[i]));
+        byte[][] strings = new byte[argc][];
+        strings[0] = program.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < args.length; i++) strings[i + 1] = args[i].getBytes(StandardCharsets.UTF_8);
+        argv0 = cStrings(strings, vec); // argv[0] first in the block
         Mem.putLong(vec + 8L * argc, 0);
         return vec;
     }
@@ -21,13 +27,15 @@ public final class Startup {
     /** argv[0] as a C string, once main's argv has been built (0 before). */
     public static volatile long argv0;
 
-    /** envp: the environment as NAME=value strings, NULL-terminated. */
+    /** envp: the environment as NAME=value strings (one block, as argv's), NULL-terminated. */
     public static long envp() {
         var env = System.getenv();
         long vec = Mem.permanent(8L * (env.size() + 1), 8);
+        byte[][] strings = new byte[env.size()][];
         int i = 0;
-        for (var e : env.entrySet()) Mem.putLong(vec + 8L * i++, cString(e.getKey() + "=" + e.getValue()));
-        Mem.putLong(vec + 8L * i, 0);
+        for (var e : env.entrySet()) strings[i++] = (e.getKey() + "=" + e.getValue()).getBytes(StandardCharsets.UTF_8);
+        cStrings(strings, vec);
+        Mem.putLong(vec + 8L * strings.length, 0);
         return vec;
     }
 
@@ -79,10 +87,16 @@ public final class Startup {
         return System.getProperty("jomp.program", "a.out");
     }
 
-    private static long cString(String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        long m = Mem.permanent(b.length + 1L, 1); // zeroed: the terminating NUL is there
-        Mem.copyFromArray(b, 0, m, b.length);
+    /** Copies the strings, NUL-terminated, one after the other into one block, their addresses into vec[0..n); returns the block. */
+    private static long cStrings(byte[][] strings, long vec) {
+        long size = 0;
+        for (byte[] b : strings) size += b.length + 1;
+        long m = Mem.permanent(size, 1), p = m; // zeroed: the terminating NULs are there
+        for (int i = 0; i < strings.length; i++) {
+            Mem.copyFromArray(strings[i], 0, p, strings[i].length);
+            Mem.putLong(vec + 8L * i, p);
+            p += strings[i].length + 1;
+        }
         return m;
     }
 }
