@@ -58,6 +58,11 @@ class CrashTest {
                 if (!strcmp(how, "const")) { ((int *)limits)[1] = 7; r = limits[1]; }
                 if (!strcmp(how, "stack")) r = depth(0);
                 if (!strcmp(how, "vla")) r = (int)vla(1L << 30);
+                if (!strcmp(how, "memset-wild")) {   /* a size from pointers out of order: runs into unmapped memory */
+                    char a[8], *end = a;
+                    memset(a, 0, (size_t)(end - (a + 4)));
+                    r = a[0];
+                }
                 if (!strcmp(how, "divide")) r = 10 / zero;
                 if (!strcmp(how, "abort")) abort();
                 if (!strcmp(how, "assert")) assert(zero == 1);
@@ -195,6 +200,7 @@ class CrashTest {
                 "const",
                 "stack",
                 "vla",
+                "memset-wild",
                 "divide",
                 "abort",
                 "assert",

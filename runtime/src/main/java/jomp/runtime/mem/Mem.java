@@ -149,12 +149,14 @@ public final class Mem {
      */
     @SuppressWarnings("removal")
     public static void copy(long dst, long src, long n) {
+        if (n < 0) throw new WildSize(n);
         if (U != null) U.copyMemory(src, dst, n);
         else MemorySegment.copy(Segments.ALL, src, Segments.ALL, dst, n);
     }
 
     @SuppressWarnings("removal")
     public static void fill(long dst, byte v, long n) {
+        if (n < 0) throw new WildSize(n);
         if (U != null) U.setMemory(dst, n, v);
         else Segments.ALL.asSlice(dst, n).fill(v);
     }

@@ -30,6 +30,7 @@ public final class Signals {
                     && i.getMessage().startsWith(UNSAFE_FAULT)) return SIGBUS;
             if (t instanceof jomp.runtime.mem.BadFunctionPointer)
                 return SIGSEGV; // a call through NULL or a wild pointer
+            if (t instanceof jomp.runtime.mem.WildSize) return SIGSEGV; // runs into unmapped memory
         }
         return 0;
     }
