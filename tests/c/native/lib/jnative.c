@@ -141,3 +141,23 @@ long ints8_mixed(int a, double x, long b, long c, double y, int d, long e, long 
     return a + b * 10 + c * 100 + d * 1000 + e * 10000 + f * 100000 + (g ? g[0] : 0) * 1000000L + h * 100000000L + (long)(x * y * z);
 }
 long vsum_longs(int n, ...) { va_list ap; va_start(ap, n); long s = 0; for (int i = 0; i < n; i++) s = s * 3 + va_arg(ap, long); va_end(ap); return s; }
+/* ---- small structs in one register (INTEGER, at most 8 bytes) ---- */
+struct three { char c[3]; };
+struct six { short a, b, c; };
+struct seven { char c[7]; };
+struct mix8 { unsigned char tag; short s; int i; };
+long small_structs(struct three t, int x, struct six s, struct seven v, long y, struct mix8 m, struct pair p, int z) {
+    long r = t.c[0] + 2 * t.c[1] + 3 * t.c[2];
+    r = r * 7 + x;
+    r = r * 7 + s.a - s.b + s.c;
+    for (int i = 0; i < 7; i++) r = r * 3 + v.c[i];
+    r = r * 7 + y;
+    r = r * 7 + m.tag + m.s + m.i;
+    r = r * 7 + p.a - p.b;
+    return r * 7 + z;
+}
+long seven_in_memory(long a, long b, long c, long d, long e, long f, struct seven g, struct three h) {
+    long r = a + b + c + d + e + f;
+    for (int i = 0; i < 7; i++) r = r * 3 + g.c[i];
+    return r * 5 + h.c[0] - h.c[1] + h.c[2];
+}

@@ -313,6 +313,16 @@ final class NativeStubs {
         java.util.List<CSig.CType> args = s.arguments();
         long off = 0;
         for (int k = 0; k < args.size(); k++) {
+            if (k < s.params().size() && Universal.inOneRegister(args.get(k))) {
+                int at = slot[k], size = (int) args.get(k).size();
+                ints.add(
+                        () -> { // the stub gets the struct's address; the register takes its bytes
+                            m.visitVarInsn(LLOAD, at);
+                            m.visitLdcInsn(size);
+                            m.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "aggregateArg", "(JI)J", false);
+                        });
+                continue;
+            }
             char c = ((CSig.Scalar) args.get(k)).code();
             boolean fp = c == 'f' || c == 'd';
             Runnable load;

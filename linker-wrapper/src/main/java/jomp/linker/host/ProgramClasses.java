@@ -127,7 +127,7 @@ final class ProgramClasses {
             cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "handles", "[J", null, null)
                     .visitEnd();
         addressMethod(cw, readOnlyEnd);
-        registerMethod(cw, 0, handles);
+        registerMethod(cw, PROGRAM, 0, handles);
         MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
         mv.visitCode();
         // function handles first: the data image's function relocations use them
@@ -180,31 +180,58 @@ final class ProgramClasses {
     private static byte[] registerClass(int c, List<FunctionHandle> handles) {
         String name = PROGRAM + "$R" + c;
         ClassWriter cw = begin(name);
-        registerMethod(cw, c, handles);
+        registerMethod(cw, name, c, handles);
         cw.visitEnd();
         return cw.toByteArray();
     }
 
-    /** register(long[] a): chunk c's handles registered with the runtime, each value stored in a. */
-    private static void registerMethod(ClassWriter cw, int c, List<FunctionHandle> handles) {
+    /**
+     * register(long[] a): chunk c's handles registered with the runtime, each value stored in a; and
+     * handle(int i): handle i, which the runtime asks for when the function is first called through
+     * its pointer (each handle made costs a LambdaForm class per new method shape, so none is made
+     * at the start).
+     */
+    private static void registerMethod(ClassWriter cw, String owner, int c, List<FunctionHandle> handles) {
+        int from = c * CHUNK, to = Math.min(handles.size(), (c + 1) * CHUNK);
+        Handle maker = new Handle(H_INVOKESTATIC, owner, "handle", "(I)Ljava/lang/invoke/MethodHandle;", false);
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "register", "([J)V", null, null);
         mv.visitCode();
-        for (int i = c * CHUNK; i < Math.min(handles.size(), (c + 1) * CHUNK); i++) {
+        for (int i = from; i < to; i++) {
             FunctionHandle h = handles.get(i);
             mv.visitVarInsn(ALOAD, 0);
             mv.visitLdcInsn(i);
-            mv.visitLdcInsn(new Handle(H_INVOKESTATIC, h.owner(), h.name(), h.desc(), false));
+            mv.visitLdcInsn(maker);
+            mv.visitLdcInsn(i);
             if (h.csig() != null) mv.visitLdcInsn(h.csig());
             else mv.visitInsn(ACONST_NULL);
             mv.visitMethodInsn(
                     INVOKESTATIC,
                     "jomp/runtime/mem/Functions",
-                    "register",
-                    "(Ljava/lang/invoke/MethodHandle;Ljava/lang/String;)J",
+                    "registerLazily",
+                    "(Ljava/lang/invoke/MethodHandle;ILjava/lang/String;)J",
                     false);
             mv.visitInsn(LASTORE);
         }
         mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+
+        mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "handle", "(I)Ljava/lang/invoke/MethodHandle;", null, null);
+        mv.visitCode();
+        Label none = new Label();
+        Label[] cases = new Label[Math.max(0, to - from)];
+        for (int k = 0; k < cases.length; k++) cases[k] = new Label();
+        mv.visitVarInsn(ILOAD, 0);
+        if (cases.length > 0) mv.visitTableSwitchInsn(from, to - 1, none, cases);
+        for (int k = 0; k < cases.length; k++) {
+            FunctionHandle h = handles.get(from + k);
+            mv.visitLabel(cases[k]);
+            mv.visitLdcInsn(new Handle(H_INVOKESTATIC, h.owner(), h.name(), h.desc(), false));
+            mv.visitInsn(ARETURN);
+        }
+        mv.visitLabel(none);
+        mv.visitInsn(ACONST_NULL);
+        mv.visitInsn(ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
     }

@@ -46,11 +46,47 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         public long align() {
             return Math.max(1, size());
         }
+
+        // written out, as in the records below: a record's own equals and hashCode are made by an
+        // invokedynamic bootstrap, which costs a program's first native calls LambdaForm classes
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Scalar s && s.code == code;
+        }
+
+        @Override
+        public int hashCode() {
+            return code;
+        }
     }
 
-    public record Member(long offset, CType type) {}
+    public record Member(long offset, CType type) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Member m && m.offset == offset && m.type.equals(type);
+        }
 
-    public record Aggregate(boolean union, long size, long align, List<Member> members) implements CType {}
+        @Override
+        public int hashCode() {
+            return Long.hashCode(offset) * 31 + type.hashCode();
+        }
+    }
+
+    public record Aggregate(boolean union, long size, long align, List<Member> members) implements CType {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Aggregate a
+                    && a.union == union
+                    && a.size == size
+                    && a.align == align
+                    && a.members.equals(members);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Boolean.hashCode(union) * 31 + Long.hashCode(size)) * 31 + members.hashCode();
+        }
+    }
 
     public record Array(long count, CType element) implements CType {
         @Override
@@ -61,6 +97,16 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         @Override
         public long align() {
             return element.align();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Array a && a.count == count && a.element.equals(element);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(count) * 31 + element.hashCode();
         }
     }
 

@@ -2,7 +2,6 @@ package jomp.runtime.ffi;
 
 import java.lang.foreign.MemorySegment;
 import java.util.HexFormat;
-import jomp.runtime.mem.Atomics;
 import jomp.runtime.mem.Mem;
 
 /**
@@ -121,22 +120,22 @@ public final class SignalCatcher {
 
     /** How many times {@code sig} arrived since the last {@link #take}. */
     public static int count(int sig) {
-        return code == 0 ? 0 : (int) Atomics.I32.getVolatile(Atomics.ALL, data + 4L * sig);
+        return code == 0 ? 0 : Mem.getIntVolatile(data + 4L * sig);
     }
 
     /** Takes the signals counted for {@code sig}: their number. */
     public static int take(int sig) {
-        return code == 0 ? 0 : (int) Atomics.I32.getAndSet(Atomics.ALL, data + 4L * sig, 0);
+        return code == 0 ? 0 : Mem.getAndSetInt(data + 4L * sig, 0);
     }
 
     /** Takes one arrival of {@code sig} if the count is still {@code n}. */
     public static boolean compareAndSet(int sig, int n, int now) {
-        return Atomics.I32.compareAndSet(Atomics.ALL, data + 4L * sig, n, now);
+        return Mem.compareAndSetInt(data + 4L * sig, n, now);
     }
 
     /** Counts {@code sig} as arrived (raise of a blocked signal). */
     public static void add(int sig) {
-        Atomics.I32.getAndAdd(Atomics.ALL, data + 4L * sig, 1);
+        Mem.getAndAddInt(data + 4L * sig, 1);
     }
 
     /** The last siginfo_t the kernel gave for {@code sig} (128 bytes). */

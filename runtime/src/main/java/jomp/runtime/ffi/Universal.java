@@ -8,6 +8,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import jomp.runtime.ffi.CSig.CType;
 import jomp.runtime.ffi.CSig.Scalar;
+import jomp.runtime.mem.Mem;
 
 /**
  * Four downcall handles that call any function whose arguments are at most eight integers or
@@ -64,12 +65,46 @@ public final class Universal {
     public static boolean fits(CSig s) {
         if (s.unsupported() != null) return false;
         int ints = 0, floats = 0;
-        for (CType t : s.arguments()) {
+        java.util.List<CType> args = s.arguments();
+        for (int k = 0; k < args.size(); k++) {
+            CType t = args.get(k);
+            if (k < s.params().size() && inOneRegister(t)) {
+                ints++;
+                continue;
+            }
             if (!(t instanceof Scalar sc) || sc.code() == 'V' || sc.code() == 'e') return false;
             if (sc.code() == 'f' || sc.code() == 'd') floats++;
             else ints++;
         }
         return ints <= INTS && floats <= FLOATS && (s.ret() instanceof Scalar r) && r.code() != 'V' && r.code() != 'e';
+    }
+
+    /**
+     * Whether a struct or union passed by value as {@code t} travels in one general-purpose
+     * register, as an integer does: at most 8 bytes, every member an integer or a pointer, each at
+     * its alignment (SysV's INTEGER class; unaligned members put it in memory). glibc's socket
+     * functions take such a union (the transparent {@code __SOCKADDR_ARG}: bind, connect, accept).
+     */
+    public static boolean inOneRegister(CType t) {
+        return t instanceof CSig.Aggregate a && a.size() > 0 && a.size() <= 8 && integersOnly(a);
+    }
+
+    private static boolean integersOnly(CType t) {
+        if (t instanceof Scalar sc) return "Bchstijlmp".indexOf(sc.code()) >= 0;
+        if (t instanceof CSig.Array r) return integersOnly(r.element());
+        CSig.Aggregate a = (CSig.Aggregate) t;
+        for (CSig.Member m : a.members())
+            if (m.offset() % m.type().align() != 0 || !integersOnly(m.type())) return false;
+        return true;
+    }
+
+    /** Such an argument's bytes (at {@code a}, {@code size} of them), as the register holds them. */
+    public static long aggregateArg(long a, int size) {
+        if (size == 8) return Mem.getLong(a);
+        if (size == 4) return Mem.getInt(a) & 0xffffffffL;
+        long v = 0;
+        for (int i = size - 1; i >= 0; i--) v = v << 8 | (Mem.getByte(a + i) & 0xff);
+        return v;
     }
 
     /** The function a stub calls: its address as FFM takes it. */

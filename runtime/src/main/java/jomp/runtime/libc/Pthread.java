@@ -2,7 +2,6 @@ package jomp.runtime.libc;
 
 import java.lang.foreign.MemorySegment;
 import jomp.runtime.ffi.Universal;
-import jomp.runtime.mem.Atomics;
 import jomp.runtime.mem.Mem;
 
 /**
@@ -25,15 +24,15 @@ public final class Pthread {
      */
     public static int pthread_once(long control, long routine) {
         while (true) {
-            int s = (int) Atomics.I32.getVolatile(Atomics.ALL, control);
+            int s = Mem.getIntVolatile(control);
             if (s == DONE) return 0;
-            if (s == 0 && Atomics.I32.compareAndSet(Atomics.ALL, control, 0, IN_PROGRESS)) {
+            if (s == 0 && Mem.compareAndSetInt(control, 0, IN_PROGRESS)) {
                 boolean ran = false;
                 try {
                     Stdlib.callHandler(routine);
                     ran = true;
                 } finally {
-                    Atomics.I32.setVolatile(Atomics.ALL, control, ran ? DONE : 0);
+                    Mem.putIntVolatile(control, ran ? DONE : 0);
                 }
                 return 0;
             }

@@ -44,6 +44,8 @@ public final class Functions {
 
     private static volatile MethodHandle[] table = new MethodHandle[SLOTS];
     private static volatile String[] csigs = new String[SLOTS];
+    private static MethodHandle[] makers = new MethodHandle[SLOTS]; // guarded by Functions.class
+    private static int[] keys = new int[SLOTS];
     private static volatile long[] chunks = new long[0]; // code page of each chunk
     private static int count;
 
@@ -60,20 +62,58 @@ public final class Functions {
      * runtime's own) gets one it ignores, so that every registered function is called alike.
      */
     public static synchronized long register(MethodHandle mh, String csig) {
-        mh = takingStack(mh);
+        return register(takingStack(mh), null, 0, csig);
+    }
+
+    /**
+     * Registers a jomp function whose handle is made when first needed, by {@code maker}
+     * ({@code (int) -> MethodHandle}) given {@code key}, and returns its pointer value. The program's
+     * start registers every function whose address the program takes (a test runner's table, a
+     * library's callbacks), and each handle made costs the JVM a LambdaForm class per new shape
+     * of method (about a millisecond each, cold); most of those functions are only ever called
+     * directly, or not at all in one run.
+     */
+    public static synchronized long registerLazily(MethodHandle maker, int key, String csig) {
+        return register(null, maker, key, csig);
+    }
+
+    private static long register(MethodHandle mh, MethodHandle maker, int key, String csig) {
         int i = count;
         if (i == table.length) {
             table = Arrays.copyOf(table, i * 2);
             csigs = Arrays.copyOf(csigs, i * 2);
+            makers = Arrays.copyOf(makers, i * 2);
+            keys = Arrays.copyOf(keys, i * 2);
         }
         if (i / SLOTS == chunks.length) newChunk();
         long code = chunks[i / SLOTS];
         MethodHandle[] t = table;
         t[i] = mh;
         csigs[i] = csig;
+        makers[i] = maker;
+        keys[i] = key;
         table = t; // publish
         count = i + 1;
         return slot(code, i % SLOTS);
+    }
+
+    /** Function i's handle, made now if it was registered lazily. */
+    private static MethodHandle entry(int i) {
+        MethodHandle h = table[i];
+        return h != null ? h : make(i);
+    }
+
+    private static synchronized MethodHandle make(int i) {
+        MethodHandle h = table[i];
+        if (h != null) return h;
+        try {
+            h = takingStack((MethodHandle) makers[i].invokeExact(keys[i]));
+        } catch (Throwable e) {
+            throw new IllegalStateException("function " + i + "'s handle", e);
+        }
+        table[i] = h; // a handle's fields are final: any thread that reads it sees it whole
+        makers[i] = null;
+        return h;
     }
 
     private static long slot(long code, int k) {
@@ -166,7 +206,7 @@ public final class Functions {
 
     /** The jomp function of trampoline {@code index}. */
     public static MethodHandle target(int index) {
-        return table[index];
+        return entry(index);
     }
 
     /** Its C signature, or null when none was recorded. */
@@ -216,7 +256,7 @@ public final class Functions {
 
     private static MethodHandle slowHandle(long fp, String csig) {
         int i = index(fp);
-        if (i >= 0) return table[i];
+        if (i >= 0) return entry(i);
         if (fp == 0) throw new BadFunctionPointer(fp);
         for (long c : chunks) if (fp >= c && fp < c + 2L * PAGE) throw new BadFunctionPointer(fp);
         if (csig == null) throw new BadFunctionPointer(fp);

@@ -142,6 +142,37 @@ public final class Mem {
         else Segments.ALL.set(Segments.F64, a, v);
     }
 
+    // ---- int atomics for the runtime's own words (pthread_once's control, signal counts): Unsafe's,
+    // where Atomics' VarHandles would cost a program that uses no C atomics their making at start
+
+    @SuppressWarnings("removal")
+    public static int getIntVolatile(long a) {
+        return U != null ? U.getIntVolatile(null, a) : (int) Atomics.I32.getVolatile(Atomics.ALL, a);
+    }
+
+    @SuppressWarnings("removal")
+    public static void putIntVolatile(long a, int v) {
+        if (U != null) U.putIntVolatile(null, a, v);
+        else Atomics.I32.setVolatile(Atomics.ALL, a, v);
+    }
+
+    @SuppressWarnings("removal")
+    public static boolean compareAndSetInt(long a, int expected, int v) {
+        return U != null
+                ? U.compareAndSwapInt(null, a, expected, v)
+                : Atomics.I32.compareAndSet(Atomics.ALL, a, expected, v);
+    }
+
+    @SuppressWarnings("removal")
+    public static int getAndSetInt(long a, int v) {
+        return U != null ? U.getAndSetInt(null, a, v) : (int) Atomics.I32.getAndSet(Atomics.ALL, a, v);
+    }
+
+    @SuppressWarnings("removal")
+    public static int getAndAddInt(long a, int v) {
+        return U != null ? U.getAndAddInt(null, a, v) : (int) Atomics.I32.getAndAdd(Atomics.ALL, a, v);
+    }
+
     /**
      * memmove: overlapping regions are copied as if through a temporary (Unsafe's copy is
      * conjoint, as is the segment copy). Unsafe's avoids the segment slices and checks, which
