@@ -32,20 +32,24 @@ class StartCacheTest {
     @TempDir
     static Path dir;
 
-    /** Calls native code (fopen), so it starts from native.aot; reads its own mappings. */
+    /**
+     * Calls native code (fopen), so it starts from native.aot; reads its own mappings: which cache,
+     * and whether its native calls go through the cache's JNI library (else through FFM).
+     */
     static final String NATIVE = """
             #include <stdio.h>
             #include <string.h>
             int main(int argc, char **argv) {
                 FILE *f = fopen("/proc/self/maps", "r");
                 char line[4096];
-                const char *cache = "none";
+                const char *cache = "none", *calls = "ffm";
                 while (fgets(line, sizeof line, f)) {
                     if (strstr(line, "/native.aot")) cache = "native.aot";
                     if (strstr(line, "/start.aot")) cache = "start.aot";
+                    if (strstr(line, "/libjomp-calls.so")) calls = "jni";
                 }
                 fclose(f);
-                printf("%s %d cache=%s\\n", argc > 1 ? argv[1] : "-", argc, cache);
+                printf("%s %d cache=%s calls=%s\\n", argc > 1 ? argv[1] : "-", argc, cache, calls);
                 return 7;
             }
             """;
@@ -95,6 +99,9 @@ class StartCacheTest {
         }
         assertThat(cache.resolve("start.aot")).isRegularFile();
         assertThat(cache.resolve("native.aot")).isRegularFile();
+        assertThat(cache.resolve("libjomp-calls.so"))
+                .as("the build compiles the JNI calls (gcc is one of .ci/packages)")
+                .isRegularFile();
     }
 
     private static Exec.Result run(Path exeDir, String program, String... env) {
@@ -105,13 +112,20 @@ class StartCacheTest {
 
     /** Both programs ran as they should, from their caches or from none: output, status, and nothing from the JVM or the launcher. */
     private static void bothRanWell(Path exeDir, boolean cached, String... env) {
+        bothRanWellCalling(exeDir, cached, cached ? "jni" : "ffm", env);
+    }
+
+    /** The same, the native program's calls going through {@code calls} (jni or ffm). */
+    private static void bothRanWellCalling(Path exeDir, boolean cached, String calls, String... env) {
         for (String program : List.of("native", "plain")) {
             Exec.Result r = run(exeDir, program, env);
             assertThat(r.stderr()).as(program + "'s stderr").isEmpty();
             assertThat(r.stdoutText())
                     .as(program)
                     .isEqualTo("word 2 cache="
-                            + (cached ? program.equals("native") ? "native.aot" : "start.aot" : "none") + "\n");
+                            + (cached ? program.equals("native") ? "native.aot" : "start.aot" : "none")
+                            + (program.equals("native") ? " calls=" + calls : "")
+                            + "\n");
             assertThat(r.status()).as(program).isEqualTo(7);
         }
     }
@@ -144,7 +158,7 @@ class StartCacheTest {
         // options the cache would refuse (the JVM's own line about them is its stderr, as without the cache)
         Exec.Result r = run(dir, "native", "JAVA_TOOL_OPTIONS", "-Xshare:off");
         assertThat(r.stderr()).isEqualTo("Picked up JAVA_TOOL_OPTIONS: -Xshare:off\n");
-        assertThat(r.stdoutText()).isEqualTo("word 2 cache=none\n");
+        assertThat(r.stdoutText()).isEqualTo("word 2 cache=none calls=ffm\n");
         assertThat(r.status()).isEqualTo(7);
     }
 
@@ -192,7 +206,13 @@ class StartCacheTest {
     @ParameterizedTest
     @ValueSource(strings = {"empty", "truncated", "garbage", "header-only", "other-jdk"})
     void aDamagedCacheOrOneOfAnotherJdkIsLeftAlone(String how) throws IOException {
-        bothRanWell(dir, false, "JOMP_START_CACHE", copy(how, how).toString());
+        // a damaged AOT file is the JVM's to pass over; the JNI library beside it still serves
+        bothRanWellCalling(
+                dir,
+                false,
+                how.equals("other-jdk") ? "ffm" : "jni",
+                "JOMP_START_CACHE",
+                copy(how, how).toString());
     }
 
     @Test
@@ -200,6 +220,20 @@ class StartCacheTest {
         bothRanWell(dir, true, "JOMP_START_CACHE", copy("intact", "intact").toString());
         bothRanWell(
                 dir, true, "JOMP_START_CACHE", copy("read-only", "read-only").toString());
+    }
+
+    /** Without the JNI library, or with one that is not a library, the cache serves and native calls go through FFM. */
+    @ParameterizedTest
+    @ValueSource(strings = {"missing", "garbage"})
+    void withoutItsJniLibraryNativeCallsGoThroughFfm(String how) throws IOException {
+        Path root = copy("calls-" + how, "intact");
+        Path lib = root.resolve(cache.getFileName()).resolve("libjomp-calls.so");
+        if (how.equals("missing")) Files.delete(lib);
+        else damage(lib, "garbage");
+        Exec.Result r = run(dir, "native", "JOMP_START_CACHE", root.toString());
+        assertThat(r.stderr()).isEmpty();
+        assertThat(r.stdoutText()).isEqualTo("word 2 cache=native.aot calls=ffm\n");
+        assertThat(r.status()).isEqualTo(7);
     }
 
     /** Without its jars the cache cannot serve the runtime's classes: the executable's own copies do, whether or not the JVM maps the file. */

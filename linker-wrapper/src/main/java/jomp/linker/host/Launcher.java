@@ -115,10 +115,12 @@ public final class Launcher {
             t=0; [ -t 1 ] && t=1
             case $x in *[\\ :]*) ;; *) LD_PRELOAD="$x${LD_PRELOAD:+ $LD_PRELOAD}"; export LD_PRELOAD;; esac
             if [ -n "$h" ] && [ "$j" -ef "$h/bin/java" ]; then
-              case $c$x in *:*) ;; *) exec "$j" @JVM@ -XX:AOTCache="$c/@AOT@" -Xlog:aot=off -Xlog:cds=off @MODULES@ -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" -cp "$x:$c/jomp-runtime.jar:$c/jomp-offload-abi.jar" jomp.link.Main "$@";; esac
+              case $c$x in *:*) ;; *) exec "$j" @JVM@ -XX:AOTCache="$c/@AOT@" -Xlog:aot=off -Xlog:cds=off @MODULES@ -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" -Djomp.calls="$c/@CALLS@" -cp "$x:$c/jomp-runtime.jar:$c/jomp-offload-abi.jar" jomp.link.Main "$@";; esac
             fi
             exec "$j" @JVM@ -Xshare:auto -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" $JOMP_JAVA_OPTS -jar "$x" "$@"
-            """.replace("@JVM@", JVM_OPTIONS).replace("@MODULES@", MODULE_OPTIONS);
+            """.replace("@JVM@", JVM_OPTIONS)
+            .replace("@MODULES@", MODULE_OPTIONS)
+            .replace("@CALLS@", StartCache.CALLS);
 
     /** The script for a program whose runtime has the start cache {@code cache} (null: none known), of which it uses the file {@code aot}. */
     static String script(StartCache.Location cache, String aot) {

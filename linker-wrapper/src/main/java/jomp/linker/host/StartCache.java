@@ -125,6 +125,7 @@ public final class StartCache {
                 StandardCopyOption.REPLACE_EXISTING);
         String home = System.getProperty("java.home");
         Files.writeString(dir.resolve("java.home"), home + "\n");
+        compileCalls(home, dir);
         // the native one first: the script looks for start.aot, which comes last
         train(home, dir, NATIVE, "native");
         train(home, dir, PLAIN, null);
@@ -156,6 +157,52 @@ public final class StartCache {
         }
         Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
         System.out.println("start cache: " + dir.resolve(name));
+    }
+
+    /** The JNI library of native calls (the runtime's jomp.runtime.ffi.JniCalls), in the cache folder. */
+    static final String CALLS = "libjomp-calls.so";
+
+    /** Its source, in the runtime's jar. */
+    private static final String CALLS_SOURCE = "jomp/runtime/ffi/jni-calls.c";
+
+    /**
+     * Compiles the runtime's JNI calls into {@code dir/}{@link #CALLS} with the system's C
+     * compiler (cc, else gcc) against this JDK's jni.h. Without one the cache is made all the
+     * same, and programs make their native calls through FFM (a slower first call).
+     */
+    private static void compileCalls(String home, Path dir) throws IOException, InterruptedException {
+        Path source = dir.resolve("jni-calls.c");
+        try (var jar = new java.util.zip.ZipFile(dir.resolve("jomp-runtime.jar").toFile())) {
+            var e = jar.getEntry(CALLS_SOURCE);
+            if (e == null) return;
+            try (InputStream in = jar.getInputStream(e)) {
+                Files.copy(in, source, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        Path lib = dir.resolve(CALLS);
+        for (String cc : List.of("cc", "gcc")) {
+            List<String> c = List.of(
+                    cc,
+                    "-O2",
+                    "-shared",
+                    "-fPIC",
+                    "-I" + Path.of(home, "include"),
+                    "-I" + Path.of(home, "include", "linux"),
+                    "-o",
+                    lib.toString(),
+                    source.toString());
+            try {
+                if (run(dir, c) == 0 && Files.isRegularFile(lib)) break;
+            } catch (IOException notThere) {
+                // no such compiler: try the next
+            }
+            Files.deleteIfExists(lib);
+        }
+        Files.delete(source);
+        System.out.println(
+                Files.isRegularFile(lib)
+                        ? "start cache: " + lib
+                        : "start cache: no C compiler made " + CALLS + "; programs' native calls go through FFM");
     }
 
     /** The cache of programs that call no native code, and of those that do (see {@link #forProgram}). */
@@ -190,6 +237,7 @@ public final class StartCache {
         c.addAll(List.of(aot));
         c.addAll(List.of(Launcher.MODULE_OPTIONS.split(" ")));
         c.add("-Djomp.program=jomp-start-training");
+        c.add("-Djomp.calls=" + dir.resolve(CALLS));
         c.add("-Djomp.stdout.tty=0");
         c.add("-cp");
         c.add(program + ":" + dir.resolve("jomp-runtime.jar") + ":" + dir.resolve("jomp-offload-abi.jar"));

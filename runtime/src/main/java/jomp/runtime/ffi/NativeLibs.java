@@ -67,9 +67,8 @@ public final class NativeLibs {
     /** The address of {@code symbol} in library {@code lib} (the name the link recorded). */
     public static long symbol(String lib, String symbol) {
         if (GLIBC.contains(lib)) {
-            java.util.Optional<MemorySegment> s =
-                    NativeWorld.Ffm.LINKER.defaultLookup().find(symbol);
-            if (s.isPresent()) return s.get().address();
+            long a = Universal.glibcAddress(symbol);
+            if (a != 0) return a;
         }
         Long h = HANDLES.get(lib);
         if (h == null) {

@@ -102,6 +102,10 @@ public final class NativeWorld {
                 "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
         @Override
         public long resolver() {
+            if (JniCalls.LOADED) {
+                long r = JniCalls.resolver();
+                if (r != 0) return r;
+            }
             try {
                 MethodHandle resolve = MethodHandles.lookup()
                         .findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));

@@ -46,11 +46,11 @@ public final class Universal {
 
     /** (MemorySegment fn, MemorySegment capture, long×8, double×8) long. */
     public static final class CaptureLong {
-        public static final MethodHandle H = make(false, true);
+        public static final MethodHandle H = JniCalls.LOADED ? JniCalls.handle(false) : make(false, true);
     }
     /** (MemorySegment fn, MemorySegment capture, long×8, double×8) double. */
     public static final class CaptureDouble {
-        public static final MethodHandle H = make(true, true);
+        public static final MethodHandle H = JniCalls.LOADED ? JniCalls.handle(true) : make(true, true);
     }
     /** (MemorySegment fn, long×8, double×8) long, critical. */
     public static final class CriticalLong {
@@ -165,9 +165,18 @@ public final class Universal {
 
     /** A glibc function's address, from the default lookup (no downcall needed to find it). */
     public static MemorySegment glibc(String name) {
-        java.util.Optional<MemorySegment> s =
-                NativeWorld.Ffm.LINKER.defaultLookup().find(name);
-        if (s.isEmpty()) throw new UnsatisfiedLinkError("glibc has no " + name);
-        return s.get();
+        long a = glibcAddress(name);
+        if (a == 0) throw new UnsatisfiedLinkError("glibc has no " + name);
+        return MemorySegment.ofAddress(a);
+    }
+
+    /** The address of glibc's {@code name} (FFM's default lookup: libc, libm, libdl), or 0; through JNI when it serves, which leaves FFM's linker unmade. */
+    public static long glibcAddress(String name) {
+        if (JniCalls.LOADED) return JniCalls.lookup(name);
+        return NativeWorld.Ffm.LINKER
+                .defaultLookup()
+                .find(name)
+                .map(MemorySegment::address)
+                .orElse(0L);
     }
 }
