@@ -236,7 +236,6 @@ final class NativeStubs {
         boolean doubleResult = rc == 'f' || rc == 'd';
         String result = doubleResult ? "D" : "J";
         String holder = UNIVERSAL + "$" + (doubleResult ? "CriticalDouble" : "CriticalLong");
-        String capture = UNIVERSAL + "$" + (doubleResult ? "CaptureDouble" : "CaptureLong");
         StringBuilder pushed = new StringBuilder();
         for (int i = 0; i < Universal.INTS; i++) pushed.append('J');
         for (int i = 0; i < Universal.FLOATS; i++) pushed.append('D');
@@ -258,16 +257,15 @@ final class NativeStubs {
         int ts = locals;
         mv.visitMethodInsn(INVOKESTATIC, THREAD_STATE, "current", "()L" + THREAD_STATE + ";", false);
         mv.visitVarInsn(ASTORE, ts);
-        mv.visitFieldInsn(GETSTATIC, capture, "H", "Ljava/lang/invoke/MethodHandle;");
+        // Universal's captureLong/captureDouble: through JNI where the start cache's library is loaded, else FFM
         mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
         mv.visitVarInsn(ALOAD, ts);
-        mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "beforeCall", "()" + SEGMENT, false);
         pushArguments(mv, ints, floats);
         mv.visitMethodInsn(
-                INVOKEVIRTUAL,
-                "java/lang/invoke/MethodHandle",
-                "invokeExact",
-                "(" + SEGMENT + SEGMENT + pushed + ")" + result,
+                INVOKESTATIC,
+                UNIVERSAL,
+                doubleResult ? "captureDouble" : "captureLong",
+                "(" + SEGMENT + "L" + THREAD_STATE + ";" + pushed + ")" + result,
                 false);
         mv.visitVarInsn(ALOAD, ts);
         mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);

@@ -1,10 +1,5 @@
 package jomp.runtime.ffi;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-
 /**
  * A program's first native calls through JNI where the start cache has its library
  * ({@code jni-calls.c} beside this class, compiled by jomp's build into the start cache; the
@@ -13,8 +8,8 @@ import java.lang.invoke.MethodType;
  * FFM makes its first downcall handle in a process in tens of milliseconds, even from an AOT
  * cache trained on the same handle (its linker's classes run interpreted and spin classes of
  * their own), and an upcall stub in as many again: most of the start of a program that calls
- * native code; loading this library takes about a millisecond. The handles have the types of
- * {@link Universal}'s own, so the stubs that call through them do not know which they got.
+ * native code; loading this library takes about a millisecond. The stubs call
+ * {@link Universal#captureLong} and {@link Universal#captureDouble}, which choose.
  * Without the library (no C compiler at jomp's build, a program run without the start cache, a
  * damaged file), FFM serves as before.
  */
@@ -68,66 +63,7 @@ final class JniCalls {
         return false;
     }
 
-    /** The handle of {@code captureLong} or {@code captureDouble}: (MemorySegment fn, MemorySegment capture, long×8, double×8). */
-    static MethodHandle handle(boolean doubleResult) {
-        MethodType t = MethodType.methodType(
-                doubleResult ? double.class : long.class, MemorySegment.class, MemorySegment.class);
-        for (int i = 0; i < Universal.INTS; i++) t = t.appendParameterTypes(long.class);
-        for (int i = 0; i < Universal.FLOATS; i++) t = t.appendParameterTypes(double.class);
-        try {
-            return MethodHandles.lookup().findStatic(JniCalls.class, doubleResult ? "captureDouble" : "captureLong", t);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static long captureLong(
-            MemorySegment fn,
-            MemorySegment capture,
-            long a0,
-            long a1,
-            long a2,
-            long a3,
-            long a4,
-            long a5,
-            long a6,
-            long a7,
-            double d0,
-            double d1,
-            double d2,
-            double d3,
-            double d4,
-            double d5,
-            double d6,
-            double d7) {
-        return captureLong0(
-                fn.address(), capture.address(), a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
-    }
-
-    static double captureDouble(
-            MemorySegment fn,
-            MemorySegment capture,
-            long a0,
-            long a1,
-            long a2,
-            long a3,
-            long a4,
-            long a5,
-            long a6,
-            long a7,
-            double d0,
-            double d1,
-            double d2,
-            double d3,
-            double d4,
-            double d5,
-            double d6,
-            double d7) {
-        return captureDouble0(
-                fn.address(), capture.address(), a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
-    }
-
-    private static native long captureLong0(
+    static native long captureLong0(
             long fn,
             long capture,
             long a0,
@@ -147,7 +83,7 @@ final class JniCalls {
             double d6,
             double d7);
 
-    private static native double captureDouble0(
+    static native double captureDouble0(
             long fn,
             long capture,
             long a0,

@@ -17,8 +17,8 @@ import jomp.runtime.mem.Mem;
  * moment, and cannot change jomp's.
  */
 public final class ThreadState {
-    /** The segment passed as a downcall's capture argument. */
-    private final MemorySegment capture;
+    /** The segment passed as an FFM downcall's capture argument (made when first needed where JNI serves). */
+    private MemorySegment capture;
 
     private final long captureAddress;
     /** glibc's errno of this thread ({@code __errno_location()}). */
@@ -40,36 +40,50 @@ public final class ThreadState {
         static final MemorySegment ERRNO_LOCATION = Universal.glibc("__errno_location");
     }
 
+    /** At least the size of FFM's capture layout (errno alone on Linux: 4 bytes). */
+    private static final long CAPTURE_BYTES = 16;
+
     private ThreadState() {
-        // never freed: a thread keeps its state as long as it lives, and pooled threads live long
-        capture = Arena.global().allocate(Linker.Option.captureStateLayout());
-        captureAddress = capture.address();
-        errno = ErrnoCell.current().address;
-        // through the handle every other call uses (no second FFM shape to generate), capturing into
-        // this state's own segment, which nothing reads yet
-        try {
-            glibcErrno = (long) Universal.CaptureLong.H.invokeExact(
-                    Location.ERRNO_LOCATION,
-                    capture,
-                    0L,
-                    0L,
-                    0L,
-                    0L,
-                    0L,
-                    0L,
-                    0L,
-                    0L,
-                    0.0,
-                    0.0,
-                    0.0,
-                    0.0,
-                    0.0,
-                    0.0,
-                    0.0,
-                    0.0);
-        } catch (Throwable t) {
-            throw new AssertionError(t);
+        // never freed: a thread keeps its state as long as it lives, and pooled threads live long.
+        // JNI's calls store errno at an address; FFM's want a segment of its capture layout, whose
+        // making initialises FFM's layouts (method handles spun), made when an FFM handle first
+        // needs it (beforeCall)
+        if (JniCalls.LOADED) captureAddress = Mem.permanent(CAPTURE_BYTES, 8);
+        else {
+            capture = Arena.global().allocate(Linker.Option.captureStateLayout());
+            captureAddress = capture.address();
         }
+        errno = ErrnoCell.current().address;
+        // through the call every other one uses (no second FFM shape to generate), capturing into
+        // this state's own cell, which nothing reads yet
+        long fn = Location.ERRNO_LOCATION.address();
+        if (JniCalls.LOADED)
+            glibcErrno = JniCalls.captureLong0(
+                    fn, captureAddress, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+        else
+            try {
+                glibcErrno = (long) Universal.CaptureLong.H.invokeExact(
+                        Location.ERRNO_LOCATION,
+                        capture,
+                        0L,
+                        0L,
+                        0L,
+                        0L,
+                        0L,
+                        0L,
+                        0L,
+                        0L,
+                        0.0,
+                        0.0,
+                        0.0,
+                        0.0,
+                        0.0,
+                        0.0,
+                        0.0,
+                        0.0);
+            } catch (Throwable t) {
+                throw new AssertionError(t);
+            }
     }
 
     public static ThreadState current() {
@@ -82,7 +96,19 @@ public final class ThreadState {
      */
     public MemorySegment beforeCall() {
         Mem.putInt(glibcErrno, Mem.getInt(errno));
-        return capture;
+        MemorySegment c = capture;
+        return c != null ? c : captureSegment();
+    }
+
+    @SuppressWarnings("restricted") // the segment's size is that of the memory allocated for it
+    private MemorySegment captureSegment() {
+        return capture = MemorySegment.ofAddress(captureAddress).reinterpret(CAPTURE_BYTES);
+    }
+
+    /** The same for a call through JNI ({@link JniCalls}): the address to store errno at. */
+    long beforeJniCall() {
+        Mem.putInt(glibcErrno, Mem.getInt(errno));
+        return captureAddress;
     }
 
     /** After a downcall: jomp's errno is the value the native function left. */

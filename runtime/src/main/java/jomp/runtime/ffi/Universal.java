@@ -46,11 +46,11 @@ public final class Universal {
 
     /** (MemorySegment fn, MemorySegment capture, long×8, double×8) long. */
     public static final class CaptureLong {
-        public static final MethodHandle H = JniCalls.LOADED ? JniCalls.handle(false) : make(false, true);
+        public static final MethodHandle H = make(false, true);
     }
     /** (MemorySegment fn, MemorySegment capture, long×8, double×8) double. */
     public static final class CaptureDouble {
-        public static final MethodHandle H = JniCalls.LOADED ? JniCalls.handle(true) : make(true, true);
+        public static final MethodHandle H = make(true, true);
     }
     /** (MemorySegment fn, long×8, double×8) long, critical. */
     public static final class CriticalLong {
@@ -134,12 +134,78 @@ public final class Universal {
 
     // ---- the runtime's own calls into glibc (integers and pointers only) ----
 
+    /**
+     * A call through the universal handle that captures errno, as the stubs make it (with the
+     * thread's state; the caller's {@link ThreadState#afterCall} takes errno back): through JNI
+     * where its library is loaded ({@link JniCalls}: no method handle made at all, and the JIT
+     * folds the test), else through FFM's handle.
+     */
+    public static long captureLong(
+            MemorySegment fn,
+            ThreadState ts,
+            long a0,
+            long a1,
+            long a2,
+            long a3,
+            long a4,
+            long a5,
+            long a6,
+            long a7,
+            double d0,
+            double d1,
+            double d2,
+            double d3,
+            double d4,
+            double d5,
+            double d6,
+            double d7) {
+        if (JniCalls.LOADED)
+            return JniCalls.captureLong0(
+                    fn.address(), ts.beforeJniCall(), a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
+        try {
+            return (long) CaptureLong.H.invokeExact(
+                    fn, ts.beforeCall(), a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The same for a floating-point result. */
+    public static double captureDouble(
+            MemorySegment fn,
+            ThreadState ts,
+            long a0,
+            long a1,
+            long a2,
+            long a3,
+            long a4,
+            long a5,
+            long a6,
+            long a7,
+            double d0,
+            double d1,
+            double d2,
+            double d3,
+            double d4,
+            double d5,
+            double d6,
+            double d7) {
+        if (JniCalls.LOADED)
+            return JniCalls.captureDouble0(
+                    fn.address(), ts.beforeJniCall(), a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
+        try {
+            return (double) CaptureDouble.H.invokeExact(
+                    fn, ts.beforeCall(), a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     /** Calls fn with up to six integer arguments, errno passed in and captured back (ThreadState). */
     public static long call(MemorySegment fn, long a, long b, long c, long d, long e, long f) {
         try {
             ThreadState ts = ThreadState.current();
-            long r = (long) CaptureLong.H.invokeExact(
-                    fn, ts.beforeCall(), a, b, c, d, e, f, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+            long r = captureLong(fn, ts, a, b, c, d, e, f, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
             ts.afterCall();
             return r;
         } catch (Throwable t) {
