@@ -235,7 +235,6 @@ final class NativeStubs {
         char rc = ((CSig.Scalar) s.ret()).code();
         boolean doubleResult = rc == 'f' || rc == 'd';
         String result = doubleResult ? "D" : "J";
-        String holder = UNIVERSAL + "$" + (doubleResult ? "CriticalDouble" : "CriticalLong");
         StringBuilder pushed = new StringBuilder();
         for (int i = 0; i < Universal.INTS; i++) pushed.append('J');
         for (int i = 0; i < Universal.FLOATS; i++) pushed.append('D');
@@ -243,13 +242,13 @@ final class NativeStubs {
         org.objectweb.asm.Label slow = new org.objectweb.asm.Label();
         mv.visitFieldInsn(GETSTATIC, owner, "CRITICAL", "Z");
         mv.visitJumpInsn(IFEQ, slow);
-        mv.visitFieldInsn(GETSTATIC, holder, "H", "Ljava/lang/invoke/MethodHandle;");
+        // Universal's criticalLong/criticalDouble: JNI until the function is hot, then FFM's critical handle
         mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
         pushArguments(mv, ints, floats);
         mv.visitMethodInsn(
-                INVOKEVIRTUAL,
-                "java/lang/invoke/MethodHandle",
-                "invokeExact",
+                INVOKESTATIC,
+                UNIVERSAL,
+                doubleResult ? "criticalDouble" : "criticalLong",
                 "(" + SEGMENT + pushed + ")" + result,
                 false);
         universalResult(mv, rc, ret);

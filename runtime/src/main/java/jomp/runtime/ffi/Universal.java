@@ -213,11 +213,98 @@ public final class Universal {
         }
     }
 
+    /**
+     * A critical call as the stubs make it. Where JNI's library is loaded, the first
+     * {@link #CRITICAL_BY_JNI} critical calls of the program go through it (errno stored in a
+     * cell nobody reads): FFM's critical handle costs its linker and first handle, tens of
+     * milliseconds, which a program calling {@code pthread_rwlock_init} once at its start should
+     * not pay inside its first timed work (libuv's loop start). A program that calls critical
+     * functions more often than that gets FFM's handle, whose calls make no thread transition.
+     */
+    public static long criticalLong(
+            MemorySegment fn,
+            long a0,
+            long a1,
+            long a2,
+            long a3,
+            long a4,
+            long a5,
+            long a6,
+            long a7,
+            double d0,
+            double d1,
+            double d2,
+            double d3,
+            double d4,
+            double d5,
+            double d6,
+            double d7) {
+        if (JniCalls.LOADED && criticalByJni())
+            return JniCalls.captureLong0(
+                    fn.address(), scratch(), a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
+        try {
+            return (long)
+                    CriticalLong.H.invokeExact(fn, a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The same for a floating-point result. */
+    public static double criticalDouble(
+            MemorySegment fn,
+            long a0,
+            long a1,
+            long a2,
+            long a3,
+            long a4,
+            long a5,
+            long a6,
+            long a7,
+            double d0,
+            double d1,
+            double d2,
+            double d3,
+            double d4,
+            double d5,
+            double d6,
+            double d7) {
+        if (JniCalls.LOADED && criticalByJni())
+            return JniCalls.captureDouble0(
+                    fn.address(), scratch(), a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
+        try {
+            return (double)
+                    CriticalDouble.H.invokeExact(fn, a0, a1, a2, a3, a4, a5, a6, a7, d0, d1, d2, d3, d4, d5, d6, d7);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** How many critical calls go through JNI before FFM's critical handles are made. */
+    static final int CRITICAL_BY_JNI = 10_000;
+
+    /** Critical calls made so far, up to the limit (a race only moves the switch by a few calls). */
+    private static int criticalCalls;
+
+    private static boolean criticalByJni() {
+        if (criticalCalls >= CRITICAL_BY_JNI) return false;
+        criticalCalls++;
+        return true;
+    }
+
+    /** Where JNI's critical calls store errno, which nobody reads. */
+    private static long scratch() {
+        long s = scratch;
+        if (s == 0) scratch = s = jomp.runtime.mem.Mem.permanent(16, 8);
+        return s;
+    }
+
+    private static long scratch;
+
     /** The same as a critical call: for functions that cannot block, call back or set errno. */
     public static long callCritical(MemorySegment fn, long a, long b, long c, long d, long e, long f) {
         try {
-            return (long)
-                    CriticalLong.H.invokeExact(fn, a, b, c, d, e, f, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+            return criticalLong(fn, a, b, c, d, e, f, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         } catch (Throwable t) {
             throw rethrow(t);
         }
